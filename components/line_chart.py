@@ -1,0 +1,197 @@
+"""LineChart: one or more series over shared categories, optionally filled, as inline SVG."""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated, Any
+
+from markupsafe import Markup
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from components._b_svg import (
+    CHART_CSS,
+    DATA_TABLE,
+    LEGEND,
+    MAX_POINTS,
+    MAX_SERIES,
+    ChartLabel,
+    Num,
+    Series,
+    chart_series,
+    coord,
+    nice_ticks,
+    num_text,
+    series_info,
+    short_num,
+    summary,
+    svg_text,
+    table_rows,
+    text_width,
+    truncate,
+    with_unit,
+)
+from ui4a.component import Component
+from ui4a.registry import register
+
+WIDTH = 600
+
+
+class LineChartProps(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    data: list[tuple[ChartLabel, Num]] | None = Field(
+        default=None,
+        max_length=MAX_POINTS,
+        description='One series as [label, value] pairs in x order, e.g. [["Mon", 3], ["Tue", 5]]',
+    )
+    labels: list[ChartLabel] | None = Field(
+        default=None,
+        max_length=MAX_POINTS,
+        description="X-axis labels for the series form (use with series instead of data)",
+    )
+    series: list[Series] | None = Field(
+        default=None,
+        max_length=MAX_SERIES,
+        description="Several lines with a legend: [{name, values}], one value per label",
+    )
+    title: str | None = Field(default=None, max_length=200, description="Heading shown above the chart")
+    area: bool = Field(default=False, description="Fill the area under each line down to zero")
+    unit: str | None = Field(default=None, max_length=20, description="Unit of the values, e.g. '°C' or 'users', shown by the axis")
+    height: Annotated[int, Field(ge=120, le=600)] = Field(default=220, description="Chart height in px")
+
+    @model_validator(mode="after")
+    def _check_form(self) -> LineChartProps:
+        chart_series(self.data, self.labels, self.series)
+        return self
+
+
+def _segments(points: list[tuple[float, float] | None]) -> list[list[tuple[float, float]]]:
+    """Split a polyline at gaps (None)."""
+    runs: list[list[tuple[float, float]]] = [[]]
+    for p in points:
+        if p is None:
+            if runs[-1]:
+                runs.append([])
+        else:
+            runs[-1].append(p)
+    return [r for r in runs if r]
+
+
+def _plot(labels: list[str], series: list[dict], height: int, unit: str | None, area: bool) -> Markup:
+    values = [v for s in series for v in s["values"] if v is not None]
+    lo_v, hi_v = min(values), max(values)
+    if area:
+        lo_v, hi_v = min(0.0, lo_v), max(0.0, hi_v)
+    ticks = nice_ticks(lo_v, hi_v)
+    lo, hi = ticks[0], ticks[-1]
+    tick_text = [short_num(t) for t in ticks]
+    n = len(labels)
+    shown = [truncate(lab, 14) for lab in labels]
+
+    ml = max(28.0, max(text_width(t) for t in tick_text) + 10, text_width(shown[0]) / 2 + 4)
+    mr = max(12.0, text_width(shown[-1]) / 2 + 4)
+    mt = 26.0 if unit else 12.0
+    mb = 24.0
+    plot_w = WIDTH - ml - mr
+    plot_h = height - mt - mb
+    step = plot_w / (n - 1) if n > 1 else 0.0
+
+    def x(i: int) -> float:
+        return ml + i * step if n > 1 else ml + plot_w / 2
+
+    def y(v: float) -> float:
+        return mt + (hi - v) / (hi - lo) * plot_h
+
+    out: list[Markup] = []
+    for t, text in zip(ticks, tick_text, strict=True):
+        ty = y(t)
+        cls = "ui-chart-axis" if t == lo else "ui-chart-grid"
+        out.append(Markup('<line class="{}" x1="{}" x2="{}" y1="{}" y2="{}"/>').format(
+            cls, coord(ml), coord(WIDTH - mr), coord(ty), coord(ty)))
+        out.append(svg_text(ml - 6, ty + 4, text, anchor="end"))
+    if unit:
+        out.append(svg_text(ml - 6, 12, unit, anchor="end"))
+
+    # Label every k-th point so the labels never collide.
+    widest = max(text_width(s) for s in shown) + 8
+    every = max(1, math.ceil(widest / step)) if n > 1 else 1
+    for i in range(0, n, every):
+        out.append(svg_text(x(i), mt + plot_h + 17, shown[i]))
+        out.append(Markup('<line class="ui-chart-axis" x1="{0}" x2="{0}" y1="{1}" y2="{2}"/>').format(
+            coord(x(i)), coord(mt + plot_h), coord(mt + plot_h + 4)))
+
+    base = y(min(max(0.0, lo), hi))
+    dots = n <= 40
+    for s in series:
+        pts = [(x(i), y(v)) if v is not None else None for i, v in enumerate(s["values"])]
+        for run in _segments(pts):
+            path = " ".join(f"{coord(px)},{coord(py)}" for px, py in run)
+            if area:
+                poly = f"{coord(run[0][0])},{coord(base)} {path} {coord(run[-1][0])},{coord(base)}"
+                out.append(Markup('<polygon class="{} ui-line-area" points="{}" fill="currentColor"/>').format(s["cls"], poly))
+            out.append(Markup('<polyline class="{} ui-line" points="{}" fill="none" stroke="currentColor"/>').format(s["cls"], path))
+        if dots:
+            for i, p in enumerate(pts):
+                if p is None:
+                    continue
+                tip = f"{labels[i]}{' · ' + s['name'] if len(series) > 1 else ''}: {with_unit(num_text(s['values'][i]), unit)}"
+                out.append(Markup('<circle class="{} ui-line-dot" cx="{}" cy="{}" r="3.5" fill="currentColor"><title>{}</title></circle>').format(
+                    s["cls"], coord(p[0]), coord(p[1]), tip))
+    return Markup("").join(out)
+
+
+def prepare(props: LineChartProps) -> dict[str, Any]:
+    labels, raw = chart_series(props.data, props.labels, props.series)
+    series = series_info([n for n, _ in raw], [v for _, v in raw])
+    if any(v is not None for s in series for v in s["values"]):
+        body = _plot(labels, series, props.height, props.unit, props.area)
+    else:
+        body = svg_text(WIDTH / 2, props.height / 2, "No data")
+    return {
+        "svg_body": body,
+        "svg_height": props.height,
+        "svg_width": WIDTH,
+        "labels": labels,
+        "series": series,
+        "table_rows": table_rows(labels, series),
+        "summary": summary("Line chart", props.title, labels, series, props.unit),
+    }
+
+
+TEMPLATE = (
+    """<figure class="ui-chart ui-line-chart" id="{{ uid }}">
+{% if props.title %}<figcaption class="ui-chart-title">{{ props.title }}</figcaption>{% endif %}
+<svg viewBox="0 0 {{ svg_width }} {{ svg_height }}" role="img" aria-label="{{ summary }}" preserveAspectRatio="xMidYMid meet">
+<title>{{ props.title or "Line chart" }}</title>
+<desc>{{ summary }}</desc>
+{{ svg_body }}
+</svg>
+"""
+    + LEGEND
+    + DATA_TABLE
+    + "</figure>\n"
+)
+
+CSS = CHART_CSS + """
+.ui-line { stroke-width: 2.5; stroke-linejoin: round; stroke-linecap: round; }
+.ui-line-area { fill-opacity: .14; stroke: none; }
+.ui-line-dot { stroke: var(--ui-bg); stroke-width: 1.5; }
+"""
+
+register(
+    Component(
+        name="LineChart",
+        description="A line chart of one series ([label, value] pairs) or several named series with a legend; optional area fill.",
+        props=LineChartProps,
+        template=TEMPLATE,
+        category="chart",
+        children="none",
+        css=CSS,
+        example=(
+            '<LineChart title="Visitors" labels=["Mon","Tue","Wed","Thu","Fri"] '
+            'series=[{name:"Web", values:[120,150,90,180,210]}, {name:"App", values:[80,95,110,100,140]}] />'
+        ),
+        prepare=prepare,
+        tags=("chart", "line", "trend", "time series", "area", "svg"),
+    )
+)

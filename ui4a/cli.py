@@ -1,0 +1,257 @@
+"""The ``ui4a`` command line.
+
+Every failure on user input ends in a positioned message and a non-zero exit,
+never a traceback: 1 for faults in the compact code, 2 for usage or I/O faults.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from ui4a import catalog, registry, tokens
+from ui4a.lang.errors import Diagnostic
+
+EXIT_FAULTS = 1
+EXIT_USAGE = 2
+
+
+class CliError(Exception):
+    """A usage or I/O problem: printed as ``ui4a: message``, exit 2."""
+
+
+def read_source(path: str) -> tuple[str, Diagnostic | None]:
+    """Read a compact-code file; undecodable bytes become a positioned diagnostic."""
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as exc:
+        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        good = data[: exc.start].decode("utf-8")
+        line = good.count("\n") + 1
+        col = len(good) - (good.rfind("\n") + 1) + 1
+        return "", Diagnostic("encoding", f"invalid UTF-8 byte 0x{data[exc.start]:02x} (the file must be UTF-8 text)",
+                              line, col, len(good), "UTF-8 text")
+
+
+def write_atomic(path: str, text: str) -> None:
+    """Write via a temporary file and rename, so a failure never leaves half a file."""
+    target = Path(path)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        raise CliError(f"cannot write {path}: {exc.strerror or exc}") from exc
+
+
+def expand(paths: Sequence[str]) -> list[str]:
+    """Files as given, with directories expanded to their ``*.ui`` files."""
+    out: list[str] = []
+    for p in paths:
+        if p != "-" and Path(p).is_dir():
+            found = sorted(str(f) for f in Path(p).rglob("*.ui"))
+            if not found:
+                raise CliError(f"no .ui files in {p}")
+            out.extend(found)
+        else:
+            out.append(p)
+    return out
+
+
+# ---------------------------------------------------------------- commands
+
+
+def cmd_catalog(args: argparse.Namespace) -> int:
+    names = _names(args.components)
+    if args.json:
+        print(json.dumps(catalog.catalog_json(names), indent=2))
+    else:
+        for comp in catalog.catalog_json(names):
+            print(f"{comp['name']:<14} {comp['category']:<8} {comp['description']}")
+    return 0
+
+
+def cmd_prompt(args: argparse.Namespace) -> int:
+    text = catalog.prompt(_names(args.components))
+    sys.stdout.write(text)
+    counts = tokens.count_all(text)
+    print("# tokens: " + ", ".join(f"{k} {v}" for k, v in counts.items()), file=sys.stderr)
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from ui4a.validate import check
+
+    results = []
+    faults = 0
+    for path in expand(args.files):
+        source, bad = read_source(path)
+        diagnostics = [bad] if bad else check(source).diagnostics
+        faults += len(diagnostics)
+        results.append({"file": path, "ok": not diagnostics, "errors": [d.to_json() for d in diagnostics]})
+        if not args.json:
+            for d in diagnostics:
+                print(d.format(path))
+    if args.json:
+        print(json.dumps(results, indent=2))
+    elif not faults:
+        print(f"ok: {len(results)} file(s), no errors")
+    else:
+        print(f"{faults} error(s) in {sum(not r['ok'] for r in results)} of {len(results)} file(s)",
+              file=sys.stderr)
+    return EXIT_FAULTS if faults else 0
+
+
+def _render(path: str, standalone: bool, theme: str = "light") -> str:
+    from ui4a.render.html import RenderError, render_source
+
+    source, bad = read_source(path)
+    if bad:
+        raise _Faults(path, [bad])
+    try:
+        return render_source(source, standalone=standalone, theme=theme, title=Path(path).stem)
+    except RenderError as exc:
+        raise _Faults(path, exc.diagnostics) from exc
+
+
+class _Faults(Exception):
+    def __init__(self, path: str, diagnostics: list[Diagnostic]) -> None:
+        super().__init__(path)
+        self.path = path
+        self.diagnostics = diagnostics
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    html = _render(args.file, args.standalone, args.theme)
+    if args.output:
+        write_atomic(args.output, html)
+        print(f"wrote {args.output} ({len(html.encode())} bytes)", file=sys.stderr)
+    else:
+        sys.stdout.write(html)
+    return 0
+
+
+def cmd_tokens(args: argparse.Namespace) -> int:
+    rows = []
+    for path in expand(args.files):
+        source, bad = read_source(path)
+        if bad:
+            raise _Faults(path, [bad])
+        html = _render(path, standalone=True)
+        row = {"file": path}
+        for enc in tokens.encodings():
+            compact, full = tokens.count(source, enc), tokens.count(html, enc)
+            row[enc] = {"compact": compact, "html": full, "saving": round(tokens.saving(compact, full), 4)}
+        rows.append(row)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    encs = tokens.encodings()
+    header = f"{'file':<40}" + "".join(f"{e + ' ui/html':>24}{'saved':>8}" for e in encs)
+    print(header)
+    for row in rows:
+        line = f"{Path(row['file']).name:<40}"
+        for e in encs:
+            r = row[e]
+            line += f"{str(r['compact']) + ' / ' + str(r['html']):>24}{r['saving']:>8.1%}"
+        print(line)
+    if len(rows) > 1:
+        line = f"{'median saving':<40}"
+        for e in encs:
+            line += f"{'':>24}{statistics.median(r[e]['saving'] for r in rows):>8.1%}"
+        print(line)
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    if args.suite == "parse":
+        from bench.parse_speed import main as parse_main
+
+        return parse_main(["--size-kb", str(args.size_kb)])
+    raise CliError(f"unknown benchmark {args.suite!r}")
+
+
+def _names(arg: str | None) -> list[str] | None:
+    if not arg:
+        return None
+    names = [n.strip() for n in arg.split(",") if n.strip()]
+    unknown = [n for n in names if registry.get(n) is None]
+    if unknown:
+        raise CliError(f"unknown component(s): {', '.join(unknown)} (see `ui4a catalog`)")
+    return names
+
+
+# ---------------------------------------------------------------- entry point
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ui4a", description="UI4A: typed components for generative UI.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("catalog", help="list components (with --json: schemas, children, examples)")
+    p.add_argument("--json", action="store_true", help="machine-readable catalog")
+    p.add_argument("--components", help="comma-separated subset")
+    p.set_defaults(func=cmd_catalog)
+
+    p = sub.add_parser("prompt", help="print the catalog system prompt and its token count")
+    p.add_argument("--components", help="comma-separated subset, e.g. Card,Text,Button")
+    p.set_defaults(func=cmd_prompt)
+
+    p = sub.add_parser("check", help="parse and validate compact-code files (exit 1 on any error)")
+    p.add_argument("files", nargs="+", help="files, directories of .ui files, or - for stdin")
+    p.add_argument("--json", action="store_true", help="errors as JSON")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("render", help="render a compact-code file to HTML")
+    p.add_argument("file", help="a .ui file or - for stdin")
+    p.add_argument("-o", "--output", help="write here instead of stdout (atomically)")
+    p.add_argument("--standalone", action="store_true", help="a complete HTML document with its CSS")
+    p.add_argument("--theme", choices=["light", "dark"], default="light")
+    p.set_defaults(func=cmd_render)
+
+    p = sub.add_parser("tokens", help="count tokens: compact code vs its rendered standalone HTML")
+    p.add_argument("files", nargs="+", help="files or directories of .ui files")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_tokens)
+
+    p = sub.add_parser("bench", help="run a benchmark and print its figures")
+    p.add_argument("suite", choices=["parse"], help="parse: streaming vs full parse speed")
+    p.add_argument("--size-kb", type=int, default=200, help="size of the generated document")
+    p.set_defaults(func=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except _Faults as exc:
+        for d in exc.diagnostics:
+            print(d.format(exc.path), file=sys.stderr)
+        return EXIT_FAULTS
+    except CliError as exc:
+        print(f"ui4a: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

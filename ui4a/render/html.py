@@ -1,0 +1,201 @@
+"""Headless HTML renderer: a validated tree in, safe accessible HTML out.
+
+Every string reaches the page through jinja2 autoescape; URLs were checked by the
+props types; actions become inert data attributes. The output never contains
+script.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import textwrap
+from collections.abc import Iterable
+from importlib import resources
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from ui4a import registry
+from ui4a.component import Component
+from ui4a.lang.errors import ExprError, diagnostic_at
+from ui4a.lang.expr import Evaluator, to_text
+from ui4a.lang.nodes import Document, Interp, Text
+from ui4a.render.templating import compile_template
+from ui4a.types import Binding
+from ui4a.validate import ID_PROP, STATE_TAG, check, declared_state, resolve_props
+
+
+def base_css() -> str:
+    return resources.files("ui4a.render").joinpath("base.css").read_text(encoding="utf-8")
+
+
+def stylesheet(component_names: Iterable[str] | None = None) -> str:
+    """The base stylesheet plus the rules of the given components (all when None).
+
+    Components that share rules (all fields share the label/hint styles) carry
+    them in their own CSS; identical rules are written once here.
+    """
+    comps = (
+        registry.all_components()
+        if component_names is None
+        else [c for n in sorted(set(component_names)) if (c := registry.get(n))]
+    )
+    seen: set[str] = set()
+    rules: list[str] = []
+    for comp in comps:
+        for rule in css_rules(comp.css):
+            if rule not in seen:
+                seen.add(rule)
+                rules.append(rule)
+    return base_css() + "\n".join(rules) + "\n"
+
+
+def css_rules(css: str) -> list[str]:
+    """Split CSS into its top-level rules (a @media block stays whole)."""
+    out: list[str] = []
+    depth, start = 0, 0
+    for i, ch in enumerate(css):
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                out.append(css[start:i + 1].strip())
+                start = i + 1
+    return [r for r in out if r]
+
+
+class RenderContext:
+    """Per-document render state: the UI state and a counter for unique DOM ids."""
+
+    def __init__(self, state: dict[str, Any] | None = None, id_prefix: str = "u") -> None:
+        self.state = dict(state or {})
+        self._ids = itertools.count(1)
+        self.id_prefix = id_prefix
+
+    def next_uid(self) -> str:
+        return f"{self.id_prefix}{next(self._ids)}"
+
+    def value_of(self, binding: Binding | None, default: Any = "") -> Any:
+        if binding is None:
+            return default
+        return self.state.get(binding.name, default)
+
+
+def render_component(
+    component: Component | str,
+    props: Any,
+    children: Markup | str = "",
+    ctx: RenderContext | None = None,
+    uid: str | None = None,
+) -> Markup:
+    """Render one component from validated props (a model instance or a dict)."""
+    comp = registry.get(component) if isinstance(component, str) else component
+    if comp is None:
+        raise KeyError(f"unknown component {component!r}")
+    model = props if isinstance(props, comp.props) else comp.props.model_validate(props)
+    ctx = ctx or RenderContext()
+    context: dict[str, Any] = {
+        "props": model,
+        "children": escape(children),
+        "uid": uid or getattr(model, "id", None) or ctx.next_uid(),
+        "state": ctx.state,
+        "value_of": ctx.value_of,
+    }
+    if comp.prepare is not None:
+        context.update(comp.prepare(model))
+    return Markup(compile_template(comp.template).render(context))
+
+
+# ------------------------------------------------------------------ documents
+
+_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; form-action 'none'"
+
+
+def dedent_block(text: str) -> str:
+    """Code-block text: drop the blank first/last lines and the common indentation."""
+    return textwrap.dedent(text.strip("\n").rstrip()).strip("\n")
+
+
+class RenderError(Exception):
+    """The document has faults; ``diagnostics`` holds them all."""
+
+    def __init__(self, diagnostics: list) -> None:
+        super().__init__("; ".join(f"{d.line}:{d.col}: {d.message}" for d in diagnostics[:5]))
+        self.diagnostics = diagnostics
+
+
+def render_tree(doc: Document, state: dict[str, Any] | None = None, partial: bool = False,
+                theme: str = "light") -> Markup:
+    """Render a parsed document into the ``.ui4a`` root element.
+
+    ``partial`` renders a streaming frame: an element whose props are not complete
+    yet shows its children without its own chrome, instead of failing.
+    """
+    initial = declared_state(doc)
+    if state:
+        initial.update(state)
+    ctx = RenderContext(initial)
+    body = Markup("").join(_render_node(n, ctx, doc, partial) for n in doc.children)
+    payload = json.dumps(ctx.state, ensure_ascii=False, separators=(",", ":"))
+    theme = theme if theme in ("light", "dark") else "light"
+    return Markup('<div class="ui4a" data-theme="{}" data-ui4a-state="{}">{}</div>').format(
+        theme, payload, body)
+
+
+def _render_node(node: Any, ctx: RenderContext, doc: Document, partial: bool,
+                 keep_whitespace: bool = False) -> Markup:
+    if isinstance(node, Text):
+        return escape(node.raw if keep_whitespace else node.value)
+    if isinstance(node, Interp):
+        try:
+            return Markup(escape(to_text(Evaluator(dict(ctx.state), doc.index).eval(node.expr))))
+        except ExprError:
+            if partial:
+                return Markup("")
+            raise
+    if node.name == STATE_TAG:
+        return Markup("")
+    comp = registry.get(node.name)
+    keep = comp is not None and comp.keep_whitespace
+    children = Markup("").join(_render_node(c, ctx, doc, partial, keep) for c in node.children)
+    if keep:
+        children = Markup(dedent_block(str(children)))
+    if comp is None:
+        if partial:
+            return children
+        raise RenderError([diagnostic_at(doc.index, node.offset, "unknown-component",
+                                         f"unknown component <{node.name}>")])
+    model, problems = resolve_props(node, comp, ctx.state, doc.index, partial=partial)
+    if model is None:
+        if partial:
+            return Markup('<div class="ui-pending" aria-busy="true">{}</div>').format(children)
+        raise RenderError(problems)
+    element_id = node.prop(ID_PROP).literal() if node.prop(ID_PROP) else None
+    return render_component(comp, model, children, ctx, uid=element_id)
+
+
+def render_document(doc: Document, state: dict[str, Any] | None = None, theme: str = "light",
+                    standalone: bool = False, title: str = "UI4A") -> str:
+    root = render_tree(doc, state, theme=theme)
+    if not standalone:
+        return str(root)
+    used = {el.name for el, _ in doc.walk()}
+    return (
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">'
+        f"<title>{escape(title)}</title><style>\n{stylesheet(used)}</style></head>"
+        f'<body style="margin:0;padding:24px;background:var(--ui-bg)">{root}</body></html>\n'
+    )
+
+
+def render_source(source: str, standalone: bool = False, theme: str = "light",
+                  title: str = "UI4A") -> str:
+    """Check and render compact code; raises RenderError listing every fault."""
+    report = check(source)
+    if not report.ok:
+        raise RenderError(report.diagnostics)
+    assert report.document is not None
+    return render_document(report.document, theme=theme, standalone=standalone, title=title)
