@@ -119,3 +119,11 @@ def test_tokens_compares_with_html(files):
     for enc in ("cl100k_base", "o200k_base"):
         assert 0 < row[enc]["compact"] < row[enc]["html"]
         assert 0 < row[enc]["saving"] < 1
+
+
+def test_render_never_shows_a_traceback_for_evaluation_faults(tmp_path):
+    path = tmp_path / "eval.ui"
+    path.write_text('<State s="x" />\n<Text>{s * 2}</Text>\n')
+    out = ui4a("render", str(path))
+    assert out.returncode == 1 and b"Traceback" not in out.stderr
+    assert out.stderr.decode().strip() == f"{path}:2:8: '*' needs a number, got text 'x'"

@@ -82,3 +82,13 @@ def test_valid_interactive_document():
     report = check(source)
     assert report.ok, report.format()
     assert report.state == {"guests": 2, "note": ""}
+
+
+def test_interpolation_type_faults_are_found_before_rendering():
+    assert messages('<State s="x" />\n<Text>{s * 2}</Text>') == ["2:8: '*' needs a number, got text 'x'"]
+
+
+def test_sum_counts_booleans():
+    from ui4a.render.html import render_source
+
+    assert "2 of 3" in render_source("<State a=true b=false c=true /><Text>{sum([a, b, c])} of 3</Text>")

@@ -113,7 +113,13 @@ class _Checker:
 
     def node(self, node: Any) -> None:
         if isinstance(node, Interp):
+            before = len(self.out)
             self.names(node.expr)
+            if len(self.out) == before:  # names are known: type faults show when evaluated
+                try:
+                    ex.Evaluator(dict(self.state), self.index).eval(node.expr)
+                except ExprError as exc:
+                    self.out.append(exc.diagnostic)
 
     def element(self, el: Element) -> None:
         if el.name == STATE_TAG:

@@ -745,7 +745,8 @@ class Evaluator:
         self._arity(node, args, 1, 1)
         if not isinstance(args[0], list):
             raise self.fail(node, f"sum() needs a list, got {type_name(args[0])}")
-        total = sum(self._num(node, v, "sum()") for v in args[0])
+        # Booleans count as 1 and 0, so sum([mon, tue, wed]) counts the days ticked.
+        total = sum(int(v) if isinstance(v, bool) else self._num(node, v, "sum()") for v in args[0])
         return round(total, 12) if isinstance(total, float) else total
 
     def _fn_upper(self, node: Call, args: list) -> str:

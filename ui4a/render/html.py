@@ -151,10 +151,10 @@ def _render_node(node: Any, ctx: RenderContext, doc: Document, partial: bool,
     if isinstance(node, Interp):
         try:
             return Markup(escape(to_text(Evaluator(dict(ctx.state), doc.index).eval(node.expr))))
-        except ExprError:
+        except ExprError as exc:
             if partial:
                 return Markup("")
-            raise
+            raise RenderError([exc.diagnostic]) from exc
     if node.name == STATE_TAG:
         return Markup("")
     comp = registry.get(node.name)

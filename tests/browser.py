@@ -1,0 +1,65 @@
+"""Launching Debian's Chromium for Playwright, offline, and watching what a page does."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass, field
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+LOCAL_PREFIXES = ("file://", "data:", "about:", "http://127.0.0.1", "http://localhost", "ws://127.0.0.1",
+                  "ws://localhost", "blob:")
+
+
+# A 1x1 grey PNG served in place of remote images that documents point at.
+PLACEHOLDER_PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+    "1f15c4890000000d4944415478da63f8cfc0f01f0005000201ffa0bd8b3f0000000049454e44ae426082"
+)
+
+
+@dataclass
+class PageWatch:
+    """Console errors and non-local requests seen by one page.
+
+    With ``stub_images``, remote images (user content such as an avatar URL) are
+    answered locally with a placeholder and listed in ``remote_images``; any other
+    non-local request is a failure.
+    """
+
+    stub_images: bool = False
+    console_errors: list[str] = field(default_factory=list)
+    foreign_requests: list[str] = field(default_factory=list)
+    remote_images: list[str] = field(default_factory=list)
+
+    def attach(self, page) -> None:
+        page.on("console", lambda msg: msg.type == "error" and self.console_errors.append(msg.text))
+        page.on("pageerror", lambda exc: self.console_errors.append(str(exc)))
+        page.route("**/*", self._route)
+
+    def _route(self, route) -> None:
+        request = route.request
+        if request.url.startswith(LOCAL_PREFIXES):
+            route.continue_()
+        elif self.stub_images and request.resource_type == "image":
+            self.remote_images.append(request.url)
+            route.fulfill(status=200, content_type="image/png", body=PLACEHOLDER_PNG)
+        else:
+            self.foreign_requests.append(request.url)
+            route.abort()
+
+    def assert_clean(self) -> None:
+        assert self.foreign_requests == [], f"non-localhost requests: {self.foreign_requests}"
+        assert self.console_errors == [], f"console errors: {self.console_errors}"
+
+
+def launch(playwright):
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
