@@ -98,3 +98,10 @@ def test_size_limit():
 def test_expression_depth_limit():
     with pytest.raises(ParseError, match="nested deeper than 32"):
         parse("<Text>{" + "(" * 40 + "1" + ")" * 40 + "}</Text>")
+
+
+def test_control_characters_are_refused_with_position():
+    with pytest.raises(ParseError) as info:
+        parse("<Text>ok\n  \x00</Text>")
+    assert info.value.diagnostic.message == "control character U+0000 is not allowed in a document"
+    assert (info.value.line, info.value.col) == (2, 3)

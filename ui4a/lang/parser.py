@@ -25,6 +25,8 @@ MAX_DEPTH = 32
 MAX_NAME = 40
 
 _TEXT_SPECIAL = re.compile(r"[<{}\\]")
+# Control characters other than tab and line breaks have no place in UI text.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _NAME_CHARS = re.compile(r"[A-Za-z0-9]*")
 _SPACE = re.compile(r"\s*")
 _BARE = re.compile(r"[A-Za-z0-9_.+\-]*")
@@ -101,7 +103,13 @@ class StreamParser:
             return []
         if self.closed:
             raise RuntimeError("feed() after close()")
+        start = self.base + len(self.buf)
         self.index.add(chunk)
+        if (bad := _CONTROL.search(chunk)) is not None:
+            self._fail(start + bad.start(), "syntax",
+                       f"control character U+{ord(bad.group()):04X} is not allowed in a document",
+                       "printable text")
+            return self._take()
         self.size += len(chunk.encode("utf-8", "surrogatepass"))
         if self.size > MAX_BYTES:
             offset = self.base + len(self.buf)
