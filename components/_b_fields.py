@@ -84,12 +84,17 @@ CONTROL_ATTRS = (
     "{{ bind_attrs(props.bind) }}"
 )
 
+# Single-line controls share one height (a date input, a select and a text input differ
+# by up to 5px otherwise), and fields in a Row line up at the top rather than the
+# Row's default centre, so labels and boxes align even when one field has a hint.
 FIELD_CSS = """
 .ui-field { display: flex; flex-direction: column; gap: 4px; min-width: 0; }
 .ui-field-label { font-size: 14px; font-weight: 600; color: var(--ui-text); }
 .ui-field-req { color: var(--ui-danger); }
 .ui-field-hint { margin: 0; font-size: 13px; color: var(--ui-muted); }
 .ui-field-input { font: inherit; color: var(--ui-text); background: var(--ui-bg); border: 1px solid var(--ui-border); border-radius: var(--ui-radius-sm); padding: 7px 10px; min-height: 36px; width: 100%; }
+.ui-field-input:not(textarea) { height: 38px; padding-top: 0; padding-bottom: 0; }
+.ui-row--a-center > .ui-field { align-self: flex-start; }
 .ui-field-input:hover:not(:disabled) { border-color: var(--ui-muted); }
 .ui-field-input:focus-visible { outline: 2px solid var(--ui-focus); outline-offset: 0; border-color: var(--ui-accent); }
 .ui-field-input:disabled, .ui-field-check input:disabled { opacity: .55; cursor: not-allowed; }

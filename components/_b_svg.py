@@ -1,8 +1,21 @@
-"""Shared helpers for the chart components: data forms, nice ticks, number text, SVG bits."""
+"""Shared helpers for the chart components: data forms, nice ticks, number text, SVG bits.
+
+How charts keep their text size: a bar or line chart is drawn in CSS pixels, not in a
+scaled viewBox. Its SVG fills a box whose side paddings hold the axis labels; inside,
+y positions are pixels and x positions are percentages of the plot width, so the plot
+stretches with its container while text, strokes and dots keep their size. What cannot
+be stretched (a line's path) sits in a nested SVG scaled on x only, with strokes that
+do not scale.
+
+Since the server does not know the final width, labels that would collide in a narrow
+chart get a *level*: level k is shown only where the plot is at least ``PLOT_STEPS[k]``
+pixels wide (a CSS container query on the plot box).
+"""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Annotated
 
 from markupsafe import Markup, escape
@@ -12,7 +25,12 @@ from pydantic import BaseModel, ConfigDict, Field
 PALETTE = 6
 MAX_POINTS = 200
 MAX_SERIES = 6
-FONT = 12  # px, axis text inside the SVG's user space
+FONT = 12  # px, axis text
+# Plot widths (px) from which label level 0, 1, 2, 3, 4 shows: beside a long label column,
+# a phone, a half-width card, a wide card, a full-width chart.
+PLOT_STEPS = (120, 200, 340, 520, 760)
+# Plot width at which one-off layout choices are made (e.g. rotating long bar labels).
+LAYOUT_WIDTH = 340
 
 Num = Annotated[float, Field(allow_inf_nan=False, ge=-1e15, le=1e15)]
 ChartLabel = Annotated[str, Field(max_length=200)] | int | float
@@ -50,11 +68,17 @@ def num_text(value: float | int | None, digits: int = 2) -> str:
 CURRENCY_SYMBOLS = frozenset("$€£¥₹₩₽")
 
 
+def unit_goes_first(unit: str | None) -> bool:
+    """Currency symbols go before the number ("$12"); every other unit after it."""
+    return unit is not None and unit.strip() in CURRENCY_SYMBOLS
+
+
 def with_unit(text: str, unit: str | None) -> str:
     """A value with its unit: "$12", "12%", "12 ms"."""
     if not unit:
         return text
-    if unit in CURRENCY_SYMBOLS:
+    if unit_goes_first(unit):
+        unit = unit.strip()
         return f"-{unit}{text[1:]}" if text.startswith("-") else f"{unit}{text}"
     return f"{text}{unit}" if unit in ("%", "°", "×") else f"{text} {unit}"
 
@@ -71,6 +95,47 @@ def coord(value: float) -> str:
     """An SVG coordinate with one decimal at most."""
     text = f"{value:.1f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def pct(share: float) -> str:
+    """A share of the plot width as an SVG length: 0.25 -> "25%"."""
+    text = f"{share * 100:.2f}".rstrip("0").rstrip(".")
+    return ("0" if text in ("-0", "") else text) + "%"
+
+
+def first_level(fits: Callable[[float], bool]) -> int | None:
+    """The lowest level whose plot width satisfies ``fits``; None when even the widest fails."""
+    for level, width in enumerate(PLOT_STEPS):
+        if fits(width):
+            return level
+    return None
+
+
+def level_class(level: int | None, cls: str) -> str:
+    """``cls`` plus the class that hides it below its level's width ("" level 0)."""
+    return cls if not level else f"{cls} ui-chart-w{level}"
+
+
+def spread_levels(n: int, need: float, spacing: Callable[[float], float]) -> list[int | None]:
+    """Levels for n evenly spaced labels, each ``need`` px wide, ``spacing(plot_width)`` px apart.
+
+    Every k-th label shows at each width, with k growing as the plot narrows; each k
+    is a multiple of the next wider one, so a label once shown stays shown as the
+    chart widens. None: the label never fits (only happens with very many points).
+    """
+    everies: list[int] = []
+    for width in reversed(PLOT_STEPS):
+        gap = spacing(width)
+        every = max(1, math.ceil(need / gap)) if gap > 0 else 1
+        if everies:
+            wider = everies[-1]
+            every = max(wider, math.ceil(every / wider) * wider)
+        everies.append(every)
+    everies.reverse()  # index = level
+    levels: list[int | None] = []
+    for i in range(n):
+        levels.append(next((lv for lv, every in enumerate(everies) if i % every == 0), None))
+    return levels
 
 
 def text_width(text: str, size: float = FONT) -> float:
@@ -162,10 +227,11 @@ def summary(kind: str, title: str | None, labels: list[str], series: list[dict],
     return " ".join(parts)
 
 
-def svg_text(x: float, y: float, text: str, cls: str = "ui-chart-label", anchor: str = "middle",
+def svg_text(x: float | str, y: float, text: str, cls: str = "ui-chart-label", anchor: str = "middle",
              extra: str = "") -> Markup:
+    """A text element; ``x`` is pixels, or a ready length such as ``pct(0.5)``."""
     return Markup('<text x="{}" y="{}" class="{}" text-anchor="{}"{}>{}</text>').format(
-        coord(x), coord(y), cls, anchor, Markup(extra), escape(text)
+        x if isinstance(x, str) else coord(x), coord(y), cls, anchor, Markup(extra), escape(text)
     )
 
 
@@ -174,7 +240,9 @@ def svg_text(x: float, y: float, text: str, cls: str = "ui-chart-label", anchor:
 CHART_CSS = """
 .ui-chart { margin: 0; display: flex; flex-direction: column; gap: 8px; min-width: 0; }
 .ui-chart-title { font-weight: 600; font-size: 15px; color: var(--ui-text); }
-.ui-chart svg { display: block; width: 100%; height: auto; overflow: visible; font-family: var(--ui-font); }
+.ui-chart svg { display: block; overflow: visible; font-family: var(--ui-font); }
+.ui-chart-plot { container: ui-chart-plot / inline-size; contain-intrinsic-inline-size: 280px; min-width: 0; }
+.ui-chart-plot > svg { width: 100%; }
 .ui-chart-label { font-size: 12px; fill: var(--ui-muted); }
 .ui-chart-value { font-size: 11px; fill: var(--ui-text); }
 .ui-chart-grid { stroke: var(--ui-border); stroke-width: 1; shape-rendering: crispEdges; vector-effect: non-scaling-stroke; }
@@ -187,6 +255,20 @@ CHART_CSS = """
 .ui-chart-swatch { width: 10px; height: 10px; border-radius: 2px; background: currentColor; flex: none; }
 .ui-chart-legend .ui-chart-key { color: var(--ui-text); }
 .ui-chart-legend .ui-chart-num { color: var(--ui-muted); font-variant-numeric: tabular-nums; }
+""" + "".join(
+    f"@container ui-chart-plot (width < {w}px) {{ .ui-chart-w{lv} {{ display: none; }} }}\n"
+    for lv, w in enumerate(PLOT_STEPS) if lv
+)
+
+# The plot box and its pixel-unit SVG (see the module docstring); expects ``plot``
+# ({ml, mr, height, kind}) and ``svg_body`` in the context.
+PLOT_SVG = """<div class="ui-chart-plot" style="padding: 0 {{ plot.mr }}px 0 {{ plot.ml }}px">
+<svg class="ui-chart-svg" width="100%" height="{{ plot.height }}" role="img" aria-label="{{ summary }}">
+<title>{{ props.title or plot.kind }}</title>
+<desc>{{ summary }}</desc>
+{{ svg_body }}
+</svg>
+</div>
 """
 
 # The visually hidden table that carries the values for screen readers and tests;

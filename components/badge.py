@@ -2,7 +2,7 @@
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from components._a_icons import tone_rules
+from components._a_icons import BADGE_CSS
 from ui4a.component import Component
 from ui4a.registry import register
 from ui4a.types import Tone
@@ -24,15 +24,7 @@ register(Component(
     inline=True,
     children="text",
     template='<span class="ui-badge ui-badge--{{ props.tone }}">{{ children }}</span>',
-    css=(
-        ".ui-badge{display:inline-flex;align-items:center;width:fit-content;"
-        "padding:1px 8px;border-radius:999px;font-size:.75rem;font-weight:600;"
-        "line-height:1.6;white-space:nowrap;"
-        "color:color-mix(in srgb, var(--ui-badge-tone) 70%, var(--ui-text));"
-        "background:color-mix(in srgb, var(--ui-badge-tone) 14%, transparent);"
-        "border:1px solid color-mix(in srgb, var(--ui-badge-tone) 35%, transparent)}"
-        + tone_rules(".ui-badge", "--ui-badge-tone")
-    ),
+    css=BADGE_CSS,
     example='<Row gap="sm"><Badge tone="success">Paid</Badge><Badge tone="warning">Due</Badge></Row>',
     tags=("pill", "chip", "label", "status", "tag"),
 ))

@@ -12,18 +12,25 @@ from components._b_svg import (
     CHART_CSS,
     DATA_TABLE,
     FONT,
+    LAYOUT_WIDTH,
     LEGEND,
     MAX_POINTS,
     MAX_SERIES,
+    PLOT_STEPS,
+    PLOT_SVG,
     ChartLabel,
     Num,
     Series,
     chart_series,
     coord,
+    first_level,
+    level_class,
     nice_ticks,
     num_text,
+    pct,
     series_info,
     short_num,
+    spread_levels,
     summary,
     svg_text,
     table_rows,
@@ -33,8 +40,6 @@ from components._b_svg import (
 )
 from ui4a.component import Component
 from ui4a.registry import register
-
-WIDTH = 600
 
 
 class BarChartProps(BaseModel):
@@ -70,10 +75,24 @@ class BarChartProps(BaseModel):
 
 def _bar_title(label: str, name: str, value: float, unit: str | None, multi: bool) -> Markup:
     who = f"{label} · {name}" if multi else label
-    return Markup("<title>{}: {}</title>").format(who, with_unit(num_text(value), unit))
+    return Markup("<title>{}</title>").format(f"{who}: {with_unit(num_text(value), unit)}")
 
 
-def _vertical(labels: list[str], series: list[dict], height: int, unit: str | None) -> tuple[Markup, int]:
+def _rect(cls: str, x: str, y: str, width: str, height: str, title: Markup) -> Markup:
+    return Markup('<rect class="{}" x="{}" y="{}" width="{}" height="{}" rx="2" fill="currentColor">{}</rect>').format(
+        cls, x, y, width, height, title)
+
+
+def _hline(cls: str, y: float) -> Markup:
+    return Markup('<line class="{}" x1="0" x2="100%" y1="{}" y2="{}"/>').format(cls, coord(y), coord(y))
+
+
+def _vline(cls: str, x: str, y1: float, y2: float) -> Markup:
+    return Markup('<line class="{}" x1="{}" x2="{}" y1="{}" y2="{}"/>').format(cls, x, x, coord(y1), coord(y2))
+
+
+def _vertical(labels: list[str], series: list[dict], height: int, unit: str | None) -> tuple[Markup, dict]:
+    """Bars up from (or down to) zero; x is a share of the plot width, y is pixels."""
     values = [v for s in series for v in s["values"] if v is not None]
     n, k = len(labels), len(series)
     lo_v, hi_v = min(0.0, *values), max(0.0, *values)
@@ -85,23 +104,23 @@ def _vertical(labels: list[str], series: list[dict], height: int, unit: str | No
     lo, hi = ticks[0], ticks[-1]
     tick_text = [short_num(t) for t in ticks]
 
-    ml = max(28.0, max(text_width(t) for t in tick_text) + 10)
-    mt = 26.0 if unit else 12.0
-    mr = 8.0
-    plot_w = WIDTH - ml - mr
-    band = plot_w / n
     shown = [truncate(lab, 18) for lab in labels]
     widest = max(text_width(s) for s in shown)
-    rotate = widest > band - 6
-    # Rotated labels sit band*sin(40°) apart; keep every k-th so they never overlap.
-    every = max(1, math.ceil((FONT + 3) / (band * 0.64))) if rotate else 1
+    # Rotate long labels when they would not fit side by side in a half-width card.
+    rotate = widest > LAYOUT_WIDTH / n - 6
     reach = min(widest, 120) * 0.77  # how far a rotated label reaches left of its anchor
-    if rotate and reach - band / 2 > ml:
-        ml = reach - band / 2 + 4
-        plot_w = WIDTH - ml - mr
-        band = plot_w / n
+    ml = max(28.0, max(text_width(t) for t in tick_text) + 10, text_width(unit or "") + 10)
+    if rotate:  # room for the first label, which shows at every width but the narrowest
+        ml = max(ml, reach - PLOT_STEPS[1] / n / 2 + 4)
+    mt = 26.0 if unit else 12.0
+    mr = 8.0
     mb = (min(widest, 120) * 0.64 + 20) if rotate else 24.0
     plot_h = height - mt - mb
+    # Upright labels need their width; rotated ones sit band*sin(40°) apart.
+    if rotate:
+        label_levels = spread_levels(n, FONT + 3, lambda w: w / n * 0.64)
+    else:
+        label_levels = spread_levels(n, widest + 6, lambda w: w / n)
 
     def y(v: float) -> float:
         return mt + (hi - v) / (hi - lo) * plot_h
@@ -109,83 +128,90 @@ def _vertical(labels: list[str], series: list[dict], height: int, unit: str | No
     out: list[Markup] = []
     for t, text in zip(ticks, tick_text, strict=True):
         ty = y(t)
-        cls = "ui-chart-axis" if t == 0 else "ui-chart-grid"
-        out.append(Markup('<line class="{}" x1="{}" x2="{}" y1="{}" y2="{}"/>').format(
-            cls, coord(ml), coord(WIDTH - mr), coord(ty), coord(ty)))
-        out.append(svg_text(ml - 6, ty + 4, text, anchor="end"))
+        out.append(_hline("ui-chart-axis" if t == 0 else "ui-chart-grid", ty))
+        out.append(svg_text(-6, ty + 4, text, anchor="end"))
     if unit:
-        out.append(svg_text(ml - 6, 12, unit, anchor="end"))
+        out.append(svg_text(-6, 12, unit, anchor="end"))
 
+    band = 1 / n
     group = band * (0.72 if k > 1 else 0.64)
     bar_w = group / k
-    show_values = show_values and bar_w >= 18
+    inset = bar_w * 0.06 if k > 1 else 0.0  # a hairline gap between grouped bars
+    value_level = None
+    if show_values:
+        need = max(18.0, max(text_width(short_num(v), 11) for v in values) + 2)
+        value_level = first_level(lambda w: bar_w * w >= need)
+    value_cls = level_class(value_level, "ui-chart-value")
     zero = y(max(lo, min(0.0, hi)))
     for i, label in enumerate(labels):
-        gx = ml + i * band + (band - group) / 2
+        gx = i * band + (band - group) / 2
         for j, s in enumerate(series):
             v = s["values"][i]
             if v is None:
                 continue
             top, bottom = y(max(v, 0.0)), y(min(v, 0.0))
             x = gx + j * bar_w
-            out.append(Markup('<rect class="{}" x="{}" y="{}" width="{}" height="{}" rx="2" fill="currentColor">{}</rect>').format(
-                s["cls"], coord(x + 1), coord(top), coord(max(bar_w - 2, 1)), coord(max(bottom - top, 0.5)),
-                _bar_title(label, s["name"], v, unit, k > 1)))
-            if show_values:
+            out.append(_rect(s["cls"], pct(x + inset), coord(top), pct(bar_w - 2 * inset),
+                             coord(max(bottom - top, 0.5)), _bar_title(label, s["name"], v, unit, k > 1)))
+            if value_level is not None:
                 vy = top - 5 if v >= 0 else bottom + 13
-                out.append(svg_text(x + bar_w / 2, vy, short_num(v), cls="ui-chart-value"))
-        if i % every:
+                out.append(svg_text(pct(x + bar_w / 2), vy, short_num(v), cls=value_cls))
+        level = label_levels[i]
+        if level is None:
             continue
-        cx = ml + i * band + band / 2
+        cx = pct(i * band + band / 2)
+        cls = level_class(level, "ui-chart-label")
         if rotate:
+            # A rotation centre must be in pixels, so the label sits in a 0×0 box placed at cx.
             ly = mt + plot_h + 12
-            out.append(svg_text(cx, ly, shown[i], anchor="end",
-                                extra=f' transform="rotate(-40 {coord(cx)} {coord(ly)})"'))
+            out.append(Markup('<svg x="{}" y="{}" width="1" height="1" overflow="visible" class="{}">{}</svg>').format(
+                cx, coord(ly), cls, svg_text(0, 0, shown[i], anchor="end", extra=' transform="rotate(-40)"')))
         else:
-            out.append(svg_text(cx, mt + plot_h + 17, shown[i]))
-    out.append(Markup('<line class="ui-chart-axis" x1="{}" x2="{}" y1="{}" y2="{}"/>').format(
-        coord(ml), coord(WIDTH - mr), coord(zero), coord(zero)))
-    return Markup("").join(out), height
+            out.append(svg_text(cx, mt + plot_h + 17, shown[i], cls=cls))
+    out.append(_hline("ui-chart-axis", zero))
+    return Markup("").join(out), {"ml": coord(ml), "mr": coord(mr), "height": height}
 
 
-def _horizontal(labels: list[str], series: list[dict], height: int, unit: str | None) -> tuple[Markup, int]:
+def _horizontal(labels: list[str], series: list[dict], height: int, unit: str | None) -> tuple[Markup, dict]:
+    """Bars right from (or left of) zero; x is a share of the plot width, y is pixels."""
     values = [v for s in series for v in s["values"] if v is not None]
     ticks = nice_ticks(min(0.0, *values), max(0.0, *values), count=7)
     lo, hi = ticks[0], ticks[-1]
     n, k = len(labels), len(series)
     shown = [truncate(lab, 22) for lab in labels]
 
-    ml = min(max(text_width(s) for s in shown), 150) + 12
+    label_w = min(max(text_width(s) for s in shown), 150)
     show_values = n * k <= 24
     widest_value = max(text_width(short_num(v), 11) for v in values) + 6 if show_values else 0
     mr = max(14.0, widest_value if max(values) > 0 else 14.0)
-    ml += widest_value if min(values) < 0 else 0
+    ml = label_w + 12 + (widest_value if min(values) < 0 else 0)
     mt = 8.0
     mb = 36.0 if unit else 24.0
     per_bar = 14 if k > 1 else 20
     band_min = per_bar * k + 10
     height = max(height, math.ceil(mt + mb + n * band_min))
-    plot_w = WIDTH - ml - mr
     plot_h = height - mt - mb
     band = plot_h / n
 
     def x(v: float) -> float:
-        return ml + (v - lo) / (hi - lo) * plot_w
+        return (v - lo) / (hi - lo)
 
+    tick_text = [short_num(t) for t in ticks]
+    tick_levels = spread_levels(len(ticks), max(text_width(t) for t in tick_text) + 8,
+                                lambda w: w / (len(ticks) - 1))
     out: list[Markup] = []
-    for t in ticks:
-        tx = x(t)
-        cls = "ui-chart-axis" if t == 0 else "ui-chart-grid"
-        out.append(Markup('<line class="{}" x1="{}" x2="{}" y1="{}" y2="{}"/>').format(
-            cls, coord(tx), coord(tx), coord(mt), coord(mt + plot_h)))
-        out.append(svg_text(tx, mt + plot_h + 16, short_num(t)))
+    for t, text, level in zip(ticks, tick_text, tick_levels, strict=True):
+        tx = pct(x(t))
+        out.append(_vline("ui-chart-axis" if t == 0 else "ui-chart-grid", tx, mt, mt + plot_h))
+        if level is not None:
+            out.append(svg_text(tx, mt + plot_h + 16, text, cls=level_class(level, "ui-chart-label")))
     if unit:
-        out.append(svg_text(ml + plot_w / 2, mt + plot_h + 31, unit))
+        out.append(svg_text(pct(0.5), mt + plot_h + 31, unit))
 
     group = band * (0.74 if k > 1 else 0.64)
     bar_h = group / k
     zero = x(max(lo, min(0.0, hi)))
-    label_x = ml - (widest_value if min(values) < 0 else 0) - 8
+    label_x = -(widest_value if min(values) < 0 else 0) - 8
     for i, label in enumerate(labels):
         gy = mt + i * band + (band - group) / 2
         for j, s in enumerate(series):
@@ -194,31 +220,31 @@ def _horizontal(labels: list[str], series: list[dict], height: int, unit: str | 
                 continue
             left, right = x(min(v, 0.0)), x(max(v, 0.0))
             yy = gy + j * bar_h
-            out.append(Markup('<rect class="{}" x="{}" y="{}" width="{}" height="{}" rx="2" fill="currentColor">{}</rect>').format(
-                s["cls"], coord(left), coord(yy + 1), coord(max(right - left, 0.5)), coord(max(bar_h - 2, 1)),
-                _bar_title(label, s["name"], v, unit, k > 1)))
+            out.append(_rect(s["cls"], pct(left), coord(yy + 1), pct(right - left), coord(max(bar_h - 2, 1)),
+                             _bar_title(label, s["name"], v, unit, k > 1)))
             if show_values:
-                vx, anchor = (right + 4, "start") if v >= 0 else (left - 4, "end")
-                out.append(svg_text(vx, yy + bar_h / 2 + 4, short_num(v), cls="ui-chart-value", anchor=anchor))
+                # The value sits 4px beyond the bar's end (dx is pixels, x a share).
+                vx, dx, anchor = (right, 4, "start") if v >= 0 else (left, -4, "end")
+                out.append(svg_text(pct(vx), yy + bar_h / 2 + 4, short_num(v), cls="ui-chart-value",
+                                    anchor=anchor, extra=f' dx="{dx}"'))
         out.append(svg_text(label_x, mt + i * band + band / 2 + 4, shown[i], anchor="end"))
-    out.append(Markup('<line class="ui-chart-axis" x1="{}" x2="{}" y1="{}" y2="{}"/>').format(
-        coord(zero), coord(zero), coord(mt), coord(mt + plot_h)))
-    return Markup("").join(out), height
+    out.append(_vline("ui-chart-axis", pct(zero), mt, mt + plot_h))
+    return Markup("").join(out), {"ml": coord(ml), "mr": coord(mr), "height": height}
 
 
 def prepare(props: BarChartProps) -> dict[str, Any]:
     labels, raw = chart_series(props.data, props.labels, props.series)
     series = series_info([n for n, _ in raw], [v for _, v in raw])
     if not any(v is not None for s in series for v in s["values"]):
-        body, height = Markup(svg_text(WIDTH / 2, props.height / 2, "No data")), props.height
+        body = svg_text(pct(0.5), props.height / 2, "No data")
+        plot = {"ml": 0, "mr": 0, "height": props.height}
     elif props.horizontal:
-        body, height = _horizontal(labels, series, props.height, props.unit)
+        body, plot = _horizontal(labels, series, props.height, props.unit)
     else:
-        body, height = _vertical(labels, series, props.height, props.unit)
+        body, plot = _vertical(labels, series, props.height, props.unit)
     return {
         "svg_body": body,
-        "svg_height": height,
-        "svg_width": WIDTH,
+        "plot": {**plot, "kind": "Bar chart"},
         "labels": labels,
         "series": series,
         "table_rows": table_rows(labels, series),
@@ -229,12 +255,8 @@ def prepare(props: BarChartProps) -> dict[str, Any]:
 TEMPLATE = (
     """<figure class="ui-chart ui-bar-chart" id="{{ uid }}">
 {% if props.title %}<figcaption class="ui-chart-title">{{ props.title }}</figcaption>{% endif %}
-<svg viewBox="0 0 {{ svg_width }} {{ svg_height }}" role="img" aria-label="{{ summary }}" preserveAspectRatio="xMidYMid meet">
-<title>{{ props.title or "Bar chart" }}</title>
-<desc>{{ summary }}</desc>
-{{ svg_body }}
-</svg>
 """
+    + PLOT_SVG
     + LEGEND
     + DATA_TABLE
     + "</figure>\n"

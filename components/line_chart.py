@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Annotated, Any
 
 from markupsafe import Markup
@@ -14,15 +13,20 @@ from components._b_svg import (
     LEGEND,
     MAX_POINTS,
     MAX_SERIES,
+    PLOT_SVG,
     ChartLabel,
     Num,
     Series,
     chart_series,
     coord,
+    first_level,
+    level_class,
     nice_ticks,
     num_text,
+    pct,
     series_info,
     short_num,
+    spread_levels,
     summary,
     svg_text,
     table_rows,
@@ -32,8 +36,6 @@ from components._b_svg import (
 )
 from ui4a.component import Component
 from ui4a.registry import register
-
-WIDTH = 600
 
 
 class LineChartProps(BaseModel):
@@ -77,7 +79,12 @@ def _segments(points: list[tuple[float, float] | None]) -> list[list[tuple[float
     return [r for r in runs if r]
 
 
-def _plot(labels: list[str], series: list[dict], height: int, unit: str | None, area: bool) -> Markup:
+# The nested SVG that draws the lines is this many units wide, stretched to the plot width.
+LINE_UNITS = 1000
+
+
+def _plot(labels: list[str], series: list[dict], height: int, unit: str | None, area: bool) -> tuple[Markup, dict]:
+    """Lines over the plot; x is a share of the plot width, y is pixels."""
     values = [v for s in series for v in s["values"] if v is not None]
     lo_v, hi_v = min(values), max(values)
     if area:
@@ -88,16 +95,15 @@ def _plot(labels: list[str], series: list[dict], height: int, unit: str | None, 
     n = len(labels)
     shown = [truncate(lab, 14) for lab in labels]
 
-    ml = max(28.0, max(text_width(t) for t in tick_text) + 10, text_width(shown[0]) / 2 + 4)
+    ml = max(28.0, max(text_width(t) for t in tick_text) + 10, text_width(unit or "") + 10,
+             text_width(shown[0]) / 2 + 4)
     mr = max(12.0, text_width(shown[-1]) / 2 + 4)
     mt = 26.0 if unit else 12.0
     mb = 24.0
-    plot_w = WIDTH - ml - mr
     plot_h = height - mt - mb
-    step = plot_w / (n - 1) if n > 1 else 0.0
 
     def x(i: int) -> float:
-        return ml + i * step if n > 1 else ml + plot_w / 2
+        return i / (n - 1) if n > 1 else 0.5
 
     def y(v: float) -> float:
         return mt + (hi - v) / (hi - lo) * plot_h
@@ -105,52 +111,62 @@ def _plot(labels: list[str], series: list[dict], height: int, unit: str | None, 
     out: list[Markup] = []
     for t, text in zip(ticks, tick_text, strict=True):
         ty = y(t)
-        cls = "ui-chart-axis" if t == lo else "ui-chart-grid"
-        out.append(Markup('<line class="{}" x1="{}" x2="{}" y1="{}" y2="{}"/>').format(
-            cls, coord(ml), coord(WIDTH - mr), coord(ty), coord(ty)))
-        out.append(svg_text(ml - 6, ty + 4, text, anchor="end"))
+        out.append(Markup('<line class="{}" x1="0" x2="100%" y1="{}" y2="{}"/>').format(
+            "ui-chart-axis" if t == lo else "ui-chart-grid", coord(ty), coord(ty)))
+        out.append(svg_text(-6, ty + 4, text, anchor="end"))
     if unit:
-        out.append(svg_text(ml - 6, 12, unit, anchor="end"))
+        out.append(svg_text(-6, 12, unit, anchor="end"))
 
-    # Label every k-th point so the labels never collide.
+    # Label every k-th point, fewer as the plot narrows, so the labels never collide.
     widest = max(text_width(s) for s in shown) + 8
-    every = max(1, math.ceil(widest / step)) if n > 1 else 1
-    for i in range(0, n, every):
-        out.append(svg_text(x(i), mt + plot_h + 17, shown[i]))
-        out.append(Markup('<line class="ui-chart-axis" x1="{0}" x2="{0}" y1="{1}" y2="{2}"/>').format(
-            coord(x(i)), coord(mt + plot_h), coord(mt + plot_h + 4)))
+    label_levels = spread_levels(n, widest, lambda w: w / (n - 1) if n > 1 else w)
+    for i, level in enumerate(label_levels):
+        if level is None:
+            continue
+        cls = level_class(level, "ui-chart-label")
+        out.append(svg_text(pct(x(i)), mt + plot_h + 17, shown[i], cls=cls))
+        out.append(Markup('<line class="{0}" x1="{1}" x2="{1}" y1="{2}" y2="{3}"/>').format(
+            level_class(level, "ui-chart-axis"), pct(x(i)), coord(mt + plot_h), coord(mt + plot_h + 4)))
 
+    # Lines and areas: a nested SVG scaled on x only; strokes keep their width.
     base = y(min(max(0.0, lo), hi))
-    dots = n <= 40
+    lines: list[Markup] = []
     for s in series:
-        pts = [(x(i), y(v)) if v is not None else None for i, v in enumerate(s["values"])]
+        pts = [(x(i) * LINE_UNITS, y(v)) if v is not None else None for i, v in enumerate(s["values"])]
         for run in _segments(pts):
             path = " ".join(f"{coord(px)},{coord(py)}" for px, py in run)
             if area:
                 poly = f"{coord(run[0][0])},{coord(base)} {path} {coord(run[-1][0])},{coord(base)}"
-                out.append(Markup('<polygon class="{} ui-line-area" points="{}" fill="currentColor"/>').format(s["cls"], poly))
-            out.append(Markup('<polyline class="{} ui-line" points="{}" fill="none" stroke="currentColor"/>').format(s["cls"], path))
-        if dots:
-            for i, p in enumerate(pts):
-                if p is None:
+                lines.append(Markup('<polygon class="{} ui-line-area" points="{}" fill="currentColor"/>').format(s["cls"], poly))
+            lines.append(Markup('<polyline class="{} ui-line" points="{}" fill="none" stroke="currentColor" '
+                                'vector-effect="non-scaling-stroke"/>').format(s["cls"], path))
+    out.append(Markup('<svg width="100%" height="{0}" viewBox="0 0 {1} {0}" preserveAspectRatio="none" '
+                      'overflow="visible">{2}</svg>').format(coord(height), LINE_UNITS, Markup("").join(lines)))
+
+    # Dots (with the value as a tooltip), left out where they would crowd each other.
+    dot_level = first_level(lambda w: n <= 1 or w / (n - 1) >= 10)
+    if dot_level is not None and n <= 120:
+        dot_cls = level_class(dot_level, "ui-line-dot")
+        for s in series:
+            for i, v in enumerate(s["values"]):
+                if v is None:
                     continue
-                tip = f"{labels[i]}{' · ' + s['name'] if len(series) > 1 else ''}: {with_unit(num_text(s['values'][i]), unit)}"
-                out.append(Markup('<circle class="{} ui-line-dot" cx="{}" cy="{}" r="3.5" fill="currentColor"><title>{}</title></circle>').format(
-                    s["cls"], coord(p[0]), coord(p[1]), tip))
-    return Markup("").join(out)
+                tip = f"{labels[i]}{' · ' + s['name'] if len(series) > 1 else ''}: {with_unit(num_text(v), unit)}"
+                out.append(Markup('<circle class="{} {}" cx="{}" cy="{}" r="3.5" fill="currentColor"><title>{}</title></circle>').format(
+                    s["cls"], dot_cls, pct(x(i)), coord(y(v)), tip))
+    return Markup("").join(out), {"ml": coord(ml), "mr": coord(mr), "height": height}
 
 
 def prepare(props: LineChartProps) -> dict[str, Any]:
     labels, raw = chart_series(props.data, props.labels, props.series)
     series = series_info([n for n, _ in raw], [v for _, v in raw])
     if any(v is not None for s in series for v in s["values"]):
-        body = _plot(labels, series, props.height, props.unit, props.area)
+        body, plot = _plot(labels, series, props.height, props.unit, props.area)
     else:
-        body = svg_text(WIDTH / 2, props.height / 2, "No data")
+        body, plot = svg_text(pct(0.5), props.height / 2, "No data"), {"ml": 0, "mr": 0, "height": props.height}
     return {
         "svg_body": body,
-        "svg_height": props.height,
-        "svg_width": WIDTH,
+        "plot": {**plot, "kind": "Line chart"},
         "labels": labels,
         "series": series,
         "table_rows": table_rows(labels, series),
@@ -161,12 +177,8 @@ def prepare(props: LineChartProps) -> dict[str, Any]:
 TEMPLATE = (
     """<figure class="ui-chart ui-line-chart" id="{{ uid }}">
 {% if props.title %}<figcaption class="ui-chart-title">{{ props.title }}</figcaption>{% endif %}
-<svg viewBox="0 0 {{ svg_width }} {{ svg_height }}" role="img" aria-label="{{ summary }}" preserveAspectRatio="xMidYMid meet">
-<title>{{ props.title or "Line chart" }}</title>
-<desc>{{ summary }}</desc>
-{{ svg_body }}
-</svg>
 """
+    + PLOT_SVG
     + LEGEND
     + DATA_TABLE
     + "</figure>\n"

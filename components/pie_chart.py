@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from components._b_svg import (
     CHART_CSS,
+    FONT,
     PALETTE,
     ChartLabel,
     Num,
@@ -24,9 +25,10 @@ from ui4a.component import Component
 from ui4a.registry import register
 
 MAX_SLICES = 12
-SIZE = 200  # viewBox side
-R_OUT = 96.0
-R_IN = 58.0
+# Radii as shares of the pie's side; the SVG is drawn at its real size in pixels
+# (viewBox = height), so its text is never scaled up.
+R_OUT = 0.48
+R_IN = 0.29
 
 
 class PieChartProps(BaseModel):
@@ -53,23 +55,24 @@ class PieChartProps(BaseModel):
         return self
 
 
-def _point(r: float, angle: float) -> tuple[float, float]:
-    c = SIZE / 2
+def _point(size: float, r: float, angle: float) -> tuple[float, float]:
+    c = size / 2
     return c + r * math.sin(angle), c - r * math.cos(angle)
 
 
-def _slice(a0: float, a1: float, donut: bool) -> str:
+def _slice(size: float, a0: float, a1: float, donut: bool) -> str:
     large = 1 if a1 - a0 > math.pi else 0
-    x0, y0 = _point(R_OUT, a0)
-    x1, y1 = _point(R_OUT, a1)
+    r_out, r_in = R_OUT * size, R_IN * size
+    x0, y0 = _point(size, r_out, a0)
+    x1, y1 = _point(size, r_out, a1)
     if not donut:
-        c = coord(SIZE / 2)
+        c = coord(size / 2)
         return (f"M{c},{c} L{coord(x0)},{coord(y0)} "
-                f"A{coord(R_OUT)},{coord(R_OUT)} 0 {large} 1 {coord(x1)},{coord(y1)} Z")
-    u0, v0 = _point(R_IN, a0)
-    u1, v1 = _point(R_IN, a1)
-    return (f"M{coord(x0)},{coord(y0)} A{coord(R_OUT)},{coord(R_OUT)} 0 {large} 1 {coord(x1)},{coord(y1)} "
-            f"L{coord(u1)},{coord(v1)} A{coord(R_IN)},{coord(R_IN)} 0 {large} 0 {coord(u0)},{coord(v0)} Z")
+                f"A{coord(r_out)},{coord(r_out)} 0 {large} 1 {coord(x1)},{coord(y1)} Z")
+    u0, v0 = _point(size, r_in, a0)
+    u1, v1 = _point(size, r_in, a1)
+    return (f"M{coord(x0)},{coord(y0)} A{coord(r_out)},{coord(r_out)} 0 {large} 1 {coord(x1)},{coord(y1)} "
+            f"L{coord(u1)},{coord(v1)} A{coord(r_in)},{coord(r_in)} 0 {large} 0 {coord(u0)},{coord(v0)} Z")
 
 
 def _percent(share: float) -> str:
@@ -81,6 +84,7 @@ def _percent(share: float) -> str:
 
 def prepare(props: PieChartProps) -> dict[str, Any]:
     total = sum(v for _, v in props.data)
+    size = props.height
     slices: list[dict[str, Any]] = []
     out: list[Markup] = []
     angle = 0.0
@@ -90,29 +94,33 @@ def prepare(props: PieChartProps) -> dict[str, Any]:
         cls = f"ui-s{i % PALETTE + 1}" + (" ui-pie-alt" if i >= PALETTE else "")
         tip = f"{label}: {with_unit(num_text(value), props.unit)} ({_percent(share)})"
         if len(props.data) == 1:
-            c = coord(SIZE / 2)
+            c = coord(size / 2)
             if props.donut:
                 shape = Markup('<circle class="{}" cx="{}" cy="{}" r="{}" fill="none" stroke="currentColor" stroke-width="{}"><title>{}</title></circle>').format(
-                    cls, c, c, coord((R_OUT + R_IN) / 2), coord(R_OUT - R_IN), tip)
+                    cls, c, c, coord((R_OUT + R_IN) / 2 * size), coord((R_OUT - R_IN) * size), tip)
             else:
                 shape = Markup('<circle class="{}" cx="{}" cy="{}" r="{}" fill="currentColor"><title>{}</title></circle>').format(
-                    cls, c, c, coord(R_OUT), tip)
+                    cls, c, c, coord(R_OUT * size), tip)
         else:
             a1 = angle + share * 2 * math.pi
             shape = Markup('<path class="{} ui-pie-slice" d="{}" fill="currentColor"><title>{}</title></path>').format(
-                cls, _slice(angle, a1, props.donut), tip)
+                cls, _slice(size, angle, a1, props.donut), tip)
             angle = a1
         out.append(shape)
         slices.append({"label": label, "value": with_unit(num_text(value), props.unit), "percent": _percent(share), "cls": cls})
     total_text = with_unit(num_text(total), props.unit)
     if props.donut:
         center = total_text if len(total_text) <= 7 else with_unit(short_num(total), props.unit)
-        out.append(svg_text(SIZE / 2, SIZE / 2 + 4, center, cls="ui-pie-total"))
-        out.append(svg_text(SIZE / 2, SIZE / 2 + 22, "total", cls="ui-chart-label"))
+        # The total fills most of the hole: 26px in a 220px donut, smaller in a small one.
+        font = max(FONT, min(26.0, 1.6 * R_IN * size / max(len(center), 4) / 0.58))
+        style = f' style="font-size: {coord(font)}px"'
+        out.append(svg_text(size / 2, size / 2 + font * 0.15, center, cls="ui-pie-total", extra=style))
+        out.append(svg_text(size / 2, size / 2 + font * 0.15 + 18, "total", cls="ui-chart-label"))
     listed = ", ".join(f"{s['label']} {s['value']} ({s['percent']})" for s in slices)
     head = f"{'Donut' if props.donut else 'Pie'} chart: {props.title}." if props.title else f"{'Donut' if props.donut else 'Pie'} chart."
     return {
         "svg_body": Markup("").join(out),
+        "size": size,
         "slices": slices,
         "total_text": total_text,
         "summary": f"{head} Total {total_text}: {listed}.",
@@ -122,7 +130,7 @@ def prepare(props: PieChartProps) -> dict[str, Any]:
 TEMPLATE = """<figure class="ui-chart ui-pie-chart" id="{{ uid }}">
 {% if props.title %}<figcaption class="ui-chart-title">{{ props.title }}</figcaption>{% endif %}
 <div class="ui-pie-body">
-<svg viewBox="0 0 200 200" role="img" aria-label="{{ summary }}" style="max-width: {{ props.height }}px">
+<svg viewBox="0 0 {{ size }} {{ size }}" width="{{ size }}" height="{{ size }}" role="img" aria-label="{{ summary }}">
 <title>{{ props.title or "Pie chart" }}</title>
 <desc>{{ summary }}</desc>
 {{ svg_body }}
@@ -142,7 +150,7 @@ TEMPLATE = """<figure class="ui-chart ui-pie-chart" id="{{ uid }}">
 
 CSS = CHART_CSS + """
 .ui-pie-body { display: flex; flex-wrap: wrap; align-items: center; gap: var(--ui-gap) calc(var(--ui-gap) * 2); }
-.ui-pie-chart svg { flex: 1 1 140px; }
+.ui-pie-chart svg { flex: none; max-width: 100%; height: auto; }
 .ui-pie-slice { stroke: var(--ui-bg); stroke-width: 1.5; stroke-linejoin: round; }
 .ui-pie-alt { opacity: .55; }
 .ui-pie-total { font-size: 26px; font-weight: 600; fill: var(--ui-text); }

@@ -6,9 +6,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from components._a_icons import BADGE_CSS
 from components._b_svg import num_text, with_unit
 from ui4a.component import Component
 from ui4a.registry import register
+from ui4a.types import Tone
 
 MAX_COLUMNS = 20
 MAX_ROWS = 500
@@ -36,6 +38,21 @@ class Column(BaseModel):
     align: Literal["left", "center", "right"] | None = Field(
         default=None, description="Override the alignment implied by type"
     )
+    tones: dict[Annotated[str, Field(max_length=200)], Tone] | None = Field(
+        default=None,
+        max_length=50,
+        description='Badge colour per cell text, e.g. {Paid:"success", Late:"danger"}; '
+        "other values are neutral; implies type badge",
+    )
+
+    def tone_of(self, text: str) -> str:
+        """The tone for a badge cell's text: an exact key, else one equal ignoring case and spaces."""
+        if not self.tones:
+            return "neutral"
+        if text in self.tones:
+            return self.tones[text]
+        folded = text.strip().casefold()
+        return next((t for k, t in self.tones.items() if k.strip().casefold() == folded), "neutral")
 
 
 class TableProps(BaseModel):
@@ -44,7 +61,7 @@ class TableProps(BaseModel):
     columns: list[Annotated[str, Field(max_length=200)] | Column] = Field(
         min_length=1,
         max_length=MAX_COLUMNS,
-        description='Header labels, or {label, key?, type?, align?} objects, e.g. ["Name", {label:"Price", type:"money"}]',
+        description='Header labels, or {label, key?, type?, align?, tones?} objects, e.g. ["Name", {label:"Price", type:"money"}]',
     )
     rows: list[list[Cell]] = Field(
         max_length=MAX_ROWS,
@@ -65,6 +82,12 @@ class TableProps(BaseModel):
                     f"rows[{i}] has {len(row)} cells but there are {n} columns; "
                     f"every row needs exactly {n} cells in column order (use null for an empty cell)"
                 )
+        for i, col in enumerate(self.columns):
+            if isinstance(col, Column) and col.tones is not None and _column(col).type != "badge":
+                raise ValueError(
+                    f'columns[{i}] ({col.label!r}) has tones but type {col.type!r}; tones colour badge cells, '
+                    'so use type:"badge" or drop tones'
+                )
         if self.sort is not None and _sort_index(self.columns, self.sort) is None:
             names = ", ".join(repr(c if isinstance(c, str) else c.label) for c in self.columns)
             raise ValueError(f"sort {self.sort!r} is not a column; use one of the column labels: {names}")
@@ -72,7 +95,12 @@ class TableProps(BaseModel):
 
 
 def _column(col: str | Column) -> Column:
-    return Column(label=col) if isinstance(col, str) else col
+    """Either column form as a Column; tones without a type make a badge column."""
+    if isinstance(col, str):
+        return Column(label=col)
+    if col.tones is not None and "type" not in col.model_fields_set:
+        return col.model_copy(update={"type": "badge"})
+    return col
 
 
 def _sort_index(columns: list[str | Column], sort: str) -> int | None:
@@ -101,20 +129,23 @@ def _sort_key(value: Cell) -> tuple[int, Any]:
     return (2, 0)  # None or blank
 
 
-def _cell(value: Cell, kind: str, currency: str) -> dict[str, Any]:
+def _cell(value: Cell, col: Column, currency: str) -> dict[str, Any]:
+    kind = col.type
     if value is None or value == "":
-        return {"text": "—", "empty": True, "badge": False}
+        return {"text": "—", "empty": True, "badge": None}
     if isinstance(value, bool):
-        return {"text": "Yes" if value else "No", "empty": False, "badge": kind == "badge"}
-    if isinstance(value, int | float):
+        text = "Yes" if value else "No"
+    elif isinstance(value, int | float):
         if kind == "money":
             text = with_unit(f"{value:,.2f}", currency) if currency else f"{value:,.2f}"
         elif kind == "percent":
             text = num_text(value, 1) + "%"
         else:
             text = num_text(value)
-        return {"text": text, "empty": False, "badge": kind == "badge"}
-    return {"text": value, "empty": False, "badge": kind == "badge"}
+    else:
+        text = value
+    # badge: the tone of the pill, or None for a plain cell
+    return {"text": text, "empty": False, "badge": col.tone_of(text) if kind == "badge" else None}
 
 
 def prepare(props: TableProps) -> dict[str, Any]:
@@ -139,7 +170,7 @@ def prepare(props: TableProps) -> dict[str, Any]:
             aria_sort = "none" if props.sortable else None
         columns.append({"label": c.label, "key": c.key or c.label, "align": align, "type": c.type,
                         "aria_sort": aria_sort, "index": i})
-    cells = [[_cell(v, cols[i].type, props.currency) for i, v in enumerate(r)] for r in rows]
+    cells = [[_cell(v, cols[i], props.currency) for i, v in enumerate(r)] for r in rows]
     return {"columns": columns, "cells": cells}
 
 
@@ -159,7 +190,7 @@ TEMPLATE = """<div class="ui-table-wrap" id="{{ uid }}">
 </tr></thead>
 <tbody>
 {% for row in cells %}
-<tr>{% for cell in row %}{% set c = columns[loop.index0] %}<td class="ui-align-{{ c.align }}{% if c.type in ('number', 'money', 'percent') %} ui-table-num{% endif %}{% if cell.empty %} ui-table-empty{% endif %}">{% if cell.badge %}<span class="ui-table-badge">{{ cell.text }}</span>{% else %}{{ cell.text }}{% endif %}</td>{% endfor %}</tr>
+<tr>{% for cell in row %}{% set c = columns[loop.index0] %}<td class="ui-align-{{ c.align }}{% if c.type in ('number', 'money', 'percent') %} ui-table-num{% endif %}{% if cell.empty %} ui-table-empty{% endif %}">{% if cell.badge %}<span class="ui-badge ui-badge--{{ cell.badge }}">{{ cell.text }}</span>{% else %}{{ cell.text }}{% endif %}</td>{% endfor %}</tr>
 {% else %}
 <tr><td class="ui-table-empty" colspan="{{ columns|length }}">No rows</td></tr>
 {% endfor %}
@@ -184,8 +215,7 @@ CSS = """
 .ui-table-sort:focus-visible { outline: 2px solid var(--ui-focus); outline-offset: 2px; }
 .ui-table-sort-icon { font-size: 10px; opacity: .7; }
 .ui-table th[aria-sort="none"] .ui-table-sort-icon { opacity: .35; }
-.ui-table-badge { display: inline-block; padding: 1px 8px; border-radius: 999px; font-size: 12px; font-weight: 600; background: var(--ui-surface-2); color: var(--ui-text); border: 1px solid var(--ui-border); }
-"""
+""" + BADGE_CSS
 
 register(
     Component(
@@ -198,8 +228,9 @@ register(
         css=CSS,
         example=(
             '<Table caption="Orders" sortable sort="Total" desc '
-            'columns=["Order", {label:"Total", type:"money"}, {label:"Status", type:"badge"}] '
-            'rows=[["#1001", 42.5, "Paid"], ["#1002", 120, "Pending"], ["#1003", 8.99, "Paid"]] />'
+            'columns=["Order", {label:"Total", type:"money"}, '
+            '{label:"Status", type:"badge", tones:{Paid:"success", Pending:"warning", Refunded:"danger"}}] '
+            'rows=[["#1001", 42.5, "Paid"], ["#1002", 120, "Pending"], ["#1003", 8.99, "Refunded"]] />'
         ),
         prepare=prepare,
         tags=("table", "grid", "rows", "columns", "data", "spreadsheet", "sort"),

@@ -156,6 +156,9 @@ def _type(prop: dict[str, Any], defs: dict[str, Any], aliases: dict[str, tuple] 
             fields = [f"{k}{'' if k in req else '?'}" + (":" + t if (t := _type(v, defs, aliases)) != "str" else "")
                       for k, v in prop["properties"].items()]
             return "{" + ",".join(fields) + "}"
+        extra = prop.get("additionalProperties")
+        if isinstance(extra, dict) and extra:
+            return "{str:" + _type(extra, defs, aliases) + "}"
         return "obj"
     return {"string": "str", "integer": "int", "number": "num", "boolean": "bool", "null": "null"}.get(
         kind or "", "any")

@@ -186,6 +186,19 @@ def cmd_bench(args: argparse.Namespace) -> int:
     raise CliError(f"unknown benchmark {args.suite!r}")
 
 
+def cmd_new_component(args: argparse.Namespace) -> int:
+    from ui4a.scaffold import ScaffoldError, next_steps, scaffold
+
+    try:
+        path = scaffold(args.name, category=args.category, children=args.children,
+                        directory=args.dir, force=args.force)
+    except ScaffoldError as exc:
+        raise CliError(str(exc)) from exc
+    print(f"wrote {path}")
+    print(next_steps(args.name, path, args.children))
+    return 0
+
+
 def _names(arg: str | None) -> list[str] | None:
     if not arg:
         return None
@@ -233,6 +246,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("suite", choices=["parse"], help="parse: streaming vs full parse speed")
     p.add_argument("--size-kb", type=int, default=200, help="size of the generated document")
     p.set_defaults(func=cmd_bench)
+
+    from ui4a.scaffold import CATEGORIES, CHILD_POLICIES
+
+    p = sub.add_parser("new-component", help="scaffold a new component module (props, template, CSS, example)")
+    p.add_argument("name", help="PascalCase component name, e.g. PriceTag")
+    p.add_argument("--category", choices=CATEGORIES, default="content")
+    p.add_argument("--children", choices=CHILD_POLICIES, default="none",
+                   help="what may sit between its tags (default: none, self-closing)")
+    p.add_argument("--dir", help="folder to write into (default: the built-in components package)")
+    p.add_argument("--force", action="store_true", help="overwrite an existing file")
+    p.set_defaults(func=cmd_new_component)
     return parser
 
 

@@ -42,8 +42,6 @@ class Component:
     """A short, valid compact-code document that shows the component in use."""
     prepare: Callable[[BaseModel], dict[str, Any]] | None = None
     """Optional: computes extra template variables from the props (e.g. SVG geometry)."""
-    reflex: Callable[..., Any] | None = None
-    """Optional: builds the Reflex component for the live app (filled in by the app layer)."""
     inline: bool = False
     """May sit inside running text (a parent whose children policy is "inline")."""
     keep_whitespace: bool = False
