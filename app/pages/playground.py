@@ -1,0 +1,97 @@
+"""The playground page: chat on the left, the live canvas on the right."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from app.state import PlaygroundState
+from ui4a.mol.replay import load_examples
+
+SUGGESTIONS = [e.request for e in load_examples()[:6]]
+
+
+def header(active: str) -> rx.Component:
+    return rx.el.header(
+        rx.el.h1("UI4A"),
+        rx.el.span(PlaygroundState.backend_label, class_name="pg-source-badge", id="model-source"),
+        rx.el.nav(
+            rx.el.a("Playground", href="/", aria_current="page" if active == "playground" else None),
+            rx.el.a("Components", href="/components", aria_current="page" if active == "components" else None),
+        ),
+        class_name="pg-header",
+    )
+
+
+def message(msg: rx.Var) -> rx.Component:
+    meta = rx.cond(
+        msg["role"] == "assistant",
+        rx.el.span(
+            rx.cond(msg["route"] != "", "route " + msg["route"].to(str) + " · ", ""),
+            rx.cond(msg["backend"] != "", msg["backend"].to(str), ""),
+            rx.cond(msg["has_ui"], " · " + msg["tokens_ui"].to(str) + " UI tokens vs "
+                    + msg["tokens_html"].to(str) + " HTML (" + msg["saving"].to(str) + " fewer)", ""),
+            class_name="pg-meta",
+        ),
+        rx.fragment(),
+    )
+    return rx.el.div(
+        msg["text"], meta,
+        class_name=rx.cond(msg["role"] == "user", "pg-msg pg-msg-user", "pg-msg pg-msg-assistant"),
+        data_role=msg["role"],
+    )
+
+
+def chat() -> rx.Component:
+    return rx.el.section(
+        rx.el.div(rx.foreach(PlaygroundState.messages, message), class_name="pg-messages", id="messages",
+                  aria_live="polite"),
+        rx.cond(
+            PlaygroundState.messages.length() == 0,
+            rx.el.div(
+                *[rx.el.button(s, type="button", on_click=PlaygroundState.run_turn(s)) for s in SUGGESTIONS],
+                class_name="pg-suggestions",
+            ),
+            rx.fragment(),
+        ),
+        rx.el.form(
+            rx.el.input(name="message", placeholder="Ask for an interface…", aria_label="Message",
+                        auto_complete="off", id="ask-input"),
+            rx.el.button("Send", type="submit", disabled=PlaygroundState.streaming, id="ask-send"),
+            on_submit=PlaygroundState.ask,
+            reset_on_submit=True,
+            class_name="pg-ask",
+        ),
+        class_name="pg-chat",
+        aria_label="Conversation",
+    )
+
+
+def stage() -> rx.Component:
+    return rx.el.section(
+        rx.el.div(
+            rx.cond(PlaygroundState.streaming,
+                    rx.el.span("Streaming… ", PlaygroundState.live_tokens.to(str), " tokens"),
+                    rx.el.span("Ready")),
+            rx.el.span(PlaygroundState.frames.to(str), " frames", id="frame-count"),
+            rx.el.button(rx.cond(PlaygroundState.show_source, "Hide source", "View source"),
+                         on_click=PlaygroundState.toggle_source, type="button", id="toggle-source"),
+            class_name="pg-toolbar",
+        ),
+        rx.el.div(PlaygroundState.canvas, class_name="pg-canvas", id="canvas",
+                  data_streaming=PlaygroundState.streaming.to(str)),
+        rx.cond(
+            (PlaygroundState.errors.length() > 0) & ~PlaygroundState.streaming,
+            rx.el.pre(rx.foreach(PlaygroundState.errors, lambda e: rx.el.div(e)), class_name="pg-errors",
+                      id="errors", role="alert"),
+            rx.fragment(),
+        ),
+        rx.cond(PlaygroundState.show_source,
+                rx.el.pre(PlaygroundState.canvas_source, class_name="pg-source", id="source"),
+                rx.fragment()),
+        class_name="pg-stage",
+        aria_label="Canvas",
+    )
+
+
+def playground() -> rx.Component:
+    return rx.el.div(header("playground"), rx.el.main(chat(), stage(), class_name="pg-main"))

@@ -1,0 +1,267 @@
+"""The playground's state: a conversation, its live canvas, and the UI state the canvas binds to.
+
+A turn streams from the model source; every ~40 ms the partial tree is rendered
+into the canvas, so the interface builds itself while tokens arrive. A frame that
+does not parse leaves the last good frame in place; its error is shown when the
+turn ends. Everything a reload needs — messages, the last UI, its state — is in
+the SQLite store under the data directory.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import reflex as rx
+
+from app import runtime
+from app.wiring import wiring_for
+from ui4a import tokens
+from ui4a.lang import expr as ex
+from ui4a.lang.errors import ExprError, LineIndex
+from ui4a.lang.parser import StreamParser
+from ui4a.mol.backend import BackendError, Message
+from ui4a.render.html import RenderError, render_document, render_tree
+from ui4a.render.reflex import html_to_reflex
+from ui4a.validate import check, declared_state
+
+FRAME_INTERVAL = 0.04  # seconds between canvas frames while a turn streams
+MAX_MESSAGE = 4000
+
+
+def _view(message: dict[str, Any]) -> dict[str, Any]:
+    """The flat, client-side shape of a stored message."""
+    meta = message.get("meta") or {}
+    return {
+        "id": message.get("id", 0),
+        "role": message["role"],
+        "text": message["text"],
+        "route": meta.get("route", ""),
+        "backend": meta.get("backend", ""),
+        "tokens_ui": meta.get("tokens_ui", 0),
+        "tokens_html": meta.get("tokens_html", 0),
+        "saving": meta.get("saving", ""),
+        "has_ui": bool(message.get("source")),
+        "errors": meta.get("errors", []),
+    }
+
+
+def _coerce(old: Any, value: Any) -> Any:
+    """An input's raw value, converted to the type its state variable already has."""
+    if isinstance(old, bool):
+        return value in (True, "true", "on", "1")
+    if isinstance(old, int | float) and not isinstance(old, bool):
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            return old
+        return int(number) if number.is_integer() else number
+    return "" if value is None else str(value)[:MAX_MESSAGE]
+
+
+class PlaygroundState(rx.State):
+    conversation_id: str = rx.LocalStorage("", name="ui4a_conversation")
+    messages: list[dict[str, Any]] = []
+    canvas_html: str = ""
+    canvas_source: str = ""
+    ui_state: dict[str, Any] = {}
+    streaming: bool = False
+    errors: list[str] = []
+    show_source: bool = False
+    frames: int = 0
+    live_tokens: int = 0
+    backend_label: str = ""
+
+    @rx.var
+    def canvas(self) -> rx.Component:
+        if not self.canvas_html:
+            return rx.el.div(
+                rx.el.p("Ask for an interface — it builds itself here while the answer streams."),
+                class_name="pg-canvas-empty",
+            )
+        return html_to_reflex(self.canvas_html, wiring_for(PlaygroundState))
+
+    # ------------------------------------------------------------ loading
+
+    @rx.event
+    def load(self):
+        store = runtime.store()
+        self.backend_label = f"{runtime.backend().name}: {runtime.backend().label}"
+        if not self.conversation_id or not store.conversation_exists(self.conversation_id):
+            self.conversation_id = store.create_conversation()
+        stored = store.messages(self.conversation_id)
+        self.messages = [_view(m) for m in stored]
+        self.ui_state = store.ui_state(self.conversation_id)
+        last_ui = next((m for m in reversed(stored) if m.get("source")), None)
+        self.canvas_source = last_ui["source"] if last_ui else ""
+        self.errors = []
+        self._rerender()
+
+    @rx.event
+    def new_conversation(self):
+        self.conversation_id = runtime.store().create_conversation()
+        self.messages, self.ui_state, self.canvas_source, self.canvas_html = [], {}, "", ""
+        self.errors = []
+
+    # ------------------------------------------------------------ turns
+
+    @rx.event
+    def ask(self, form_data: dict[str, Any]):
+        text = str(form_data.get("message", "")).strip()
+        if text:
+            return PlaygroundState.run_turn(text)
+
+    @rx.event
+    def toggle_source(self):
+        self.show_source = not self.show_source
+
+    @rx.event(background=True)
+    async def run_turn(self, text: str):
+        text = text[:MAX_MESSAGE]
+        store = runtime.store()
+        async with self:
+            if self.streaming:
+                return  # one turn at a time per conversation
+            self.streaming = True
+            self.errors = []
+            self.live_tokens = 0
+            cid = self.conversation_id
+            mid = store.add_message(cid, "user", text)
+            self.messages.append(_view({"id": mid, "role": "user", "text": text}))
+            history = [Message(m["role"], m["text"]) for m in self.messages if m["role"] in ("user", "assistant")]
+            self.messages.append(_view({"id": 0, "role": "assistant", "text": "…"}))
+        backend = runtime.backend()
+        started = time.monotonic()
+        pieces: list[str] = []
+        parser = StreamParser()
+        failure = ""
+        try:
+            route = backend.route(history)
+            last_frame = 0.0
+            async for piece in backend.stream(history, route):
+                pieces.append(piece)
+                if route.adapter == "ui":
+                    parser.feed(piece)
+                now = time.monotonic()
+                if now - last_frame >= FRAME_INTERVAL:
+                    last_frame = now
+                    await self._show_frame(route.adapter, parser, pieces)
+        except BackendError as exc:
+            route = None
+            failure = f"model source: {exc}"
+        await self._finish(cid, route, parser, "".join(pieces), failure, time.monotonic() - started, backend.name)
+
+    async def _show_frame(self, adapter: str, parser: StreamParser, pieces: list[str]) -> None:
+        html = None
+        if adapter == "ui" and parser.ok:
+            try:
+                html = str(render_tree(parser.tree(), partial=True))
+            except (RenderError, ExprError):
+                html = None  # keep the last good frame
+        async with self:
+            self.live_tokens = len(pieces)
+            if html is not None:
+                self.canvas_html = html
+                self.frames += 1
+            self.messages[-1]["text"] = (f"Building the interface… {len(pieces)} tokens" if adapter == "ui"
+                                         else "".join(pieces))
+
+    async def _finish(self, cid: str, route: Any, parser: StreamParser, output: str, failure: str,
+                      seconds: float, backend_name: str) -> None:
+        store = runtime.store()
+        meta: dict[str, Any] = {"backend": backend_name, "seconds": round(seconds, 3)}
+        source = None
+        errors: list[str] = [failure] if failure else []
+        text = output
+        html = None
+        state: dict[str, Any] = {}
+        if route is not None:
+            meta.update(route=route.adapter, route_score=route.score, route_reason=route.reason)
+        if route is not None and route.adapter == "ui":
+            parser.close()
+            report = check(output)
+            compact = tokens.count(output)
+            meta["tokens_ui"] = compact
+            if report.ok and report.document is not None:
+                source = output
+                state = report.state
+                full = render_document(report.document, standalone=True)
+                meta["tokens_html"] = tokens.count(full)
+                meta["saving"] = f"{tokens.saving(compact, meta['tokens_html']):.0%}"
+                html = str(render_tree(report.document))
+                text = f"Interface ready: {compact} tokens of UI code (the same page as HTML: {meta['tokens_html']})."
+            else:
+                errors += [d.format("answer") for d in report.diagnostics]
+                text = f"The interface has {len(report.diagnostics)} error(s); the last good frame is shown."
+        meta["errors"] = errors
+        mid = store.add_message(cid, "assistant", text or "(empty answer)", source=source, meta=meta)
+        if source is not None:
+            store.save_ui_state(cid, state)
+        async with self:
+            self.messages[-1] = _view({"id": mid, "role": "assistant", "text": text or "(empty answer)",
+                                       "source": source, "meta": meta})
+            if source is not None:
+                self.canvas_source = source
+                self.ui_state = state
+                self.canvas_html = html or ""
+                self.frames += 1
+            self.errors = errors
+            self.streaming = False
+
+    # ------------------------------------------------------------ interactions
+
+    def _rerender(self) -> None:
+        doc = runtime.parsed(self.canvas_source) if self.canvas_source else None
+        if doc is None:
+            self.canvas_html = ""
+            return
+        try:
+            self.canvas_html = str(render_tree(doc, self.ui_state))
+        except (RenderError, ExprError) as exc:
+            diagnostics = getattr(exc, "diagnostics", None) or [exc.diagnostic]  # type: ignore[attr-defined]
+            self.errors = [d.format("state") for d in diagnostics]
+
+    def _apply(self, source: str, extra: dict[str, Any] | None = None) -> list[tuple[str, Any]]:
+        index = LineIndex.of(source)
+        state = dict(self.ui_state)
+        try:
+            effects = ex.Evaluator(state, index).run(ex.parse_program(source, 0, index))
+        except ExprError as exc:
+            self.errors = [f"action: {exc.diagnostic.message}"]
+            return []
+        self.ui_state = state
+        runtime.store().save_ui_state(self.conversation_id, state)
+        self._rerender()
+        return effects
+
+    @rx.event
+    def run_action(self, source: str):
+        sends = [value for kind, value in self._apply(source) if kind == "send"]
+        return [PlaygroundState.run_turn(text) for text in sends] or None
+
+    @rx.event
+    def set_bound(self, name: str, value: Any):
+        if name in self.ui_state:
+            state = dict(self.ui_state)
+            state[name] = _coerce(state[name], value)
+            self.ui_state = state
+            runtime.store().save_ui_state(self.conversation_id, state)
+            self._rerender()
+
+    @rx.event
+    def toggle_bound(self, name: str):
+        if name in self.ui_state:
+            self.set_bound(name, not bool(self.ui_state[name]))
+
+    @rx.event
+    def submit_form(self, source: str, form_data: dict[str, Any]):
+        values = {k: v for k, v in form_data.items() if not k.startswith("__")}
+        summary = "Submitted: " + ", ".join(f"{k}: {v}" for k, v in values.items()) if values else "Submitted"
+        effects = self._apply(source) if source else [("submit", None)]
+        sends = [summary if kind == "submit" else value for kind, value in effects if kind in ("send", "submit")]
+        return [PlaygroundState.run_turn(text) for text in sends] or None
+
+
+def initial_state(source: str) -> dict[str, Any]:
+    doc = runtime.parsed(source)
+    return declared_state(doc) if doc is not None else {}
