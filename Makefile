@@ -4,19 +4,30 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup run test test-fast lint bench clean
+.PHONY: setup run render test test-fast lint bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -e '.[dev,app]'
 	touch $(STAMP)
 
-setup: $(STAMP)
+BUN := .tools/node_modules/.bin/bun
+
+$(BUN):
+	npm install --prefix .tools --no-audit --no-fund --registry=https://registry.npmjs.org/ bun@1.4.4
+
+setup: $(STAMP) $(BUN)
 	./scripts/setup-system.sh
 
-# For now: render every example to build/ (the playground arrives with the app).
+# The playground on the default model source, in production mode; PORT=3000 by default.
+PORT ?= 3000
 run: setup
+	@echo "UI4A playground: http://localhost:$(PORT)/  (components: /components, examples: /examples)"
+	./scripts/serve-app.sh $(PORT)
+
+# Every example rendered to standalone HTML in build/, with an index page.
+render: setup
 	@mkdir -p build
 	@for f in examples/*.ui; do \
 	  $(BIN)/ui4a render "$$f" --standalone -o "build/$$(basename "$$f" .ui).html" || exit 1; \
@@ -36,6 +47,7 @@ lint: setup
 bench: setup
 	$(BIN)/python -m bench.parse_speed
 	$(BIN)/ui4a tokens examples/
+	$(BIN)/python -m bench.app_latency
 
 clean:
-	rm -rf build .pytest_cache .ruff_cache .hypothesis
+	rm -rf build .pytest_cache .ruff_cache .hypothesis .web .states test-artifacts

@@ -6,6 +6,8 @@ be serialised with it.
 
 from __future__ import annotations
 
+import os
+import time
 from functools import lru_cache
 
 from ui4a.lang.nodes import Document
@@ -35,3 +37,13 @@ def parsed(source: str) -> Document | None:
     parser.feed(source)
     parser.close()
     return parser.tree() if parser.ok else None
+
+
+# UI4A_STREAM_LOG=path records when each chunk leaves the model interface (for bench/app_latency.py).
+_STREAM_LOG = os.environ.get("UI4A_STREAM_LOG")
+
+
+def log_chunk(conversation: str, index: int) -> None:
+    if _STREAM_LOG:
+        with open(_STREAM_LOG, "a", encoding="utf-8") as fh:
+            fh.write(f"{time.time():.6f} {conversation} {index}\n")

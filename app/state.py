@@ -9,6 +9,7 @@ the SQLite store under the data directory.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
@@ -70,6 +71,7 @@ class PlaygroundState(rx.State):
     show_source: bool = False
     frames: int = 0
     live_tokens: int = 0
+    frame_tokens: int = 0  # tokens the shown frame was rendered from
     backend_label: str = ""
 
     @rx.var
@@ -132,24 +134,44 @@ class PlaygroundState(rx.State):
             self.messages.append(_view({"id": 0, "role": "assistant", "text": "…"}))
         backend = runtime.backend()
         started = time.monotonic()
-        pieces: list[str] = []
         parser = StreamParser()
-        failure = ""
         try:
             route = backend.route(history)
-            last_frame = 0.0
-            async for piece in backend.stream(history, route):
-                pieces.append(piece)
-                if route.adapter == "ui":
-                    parser.feed(piece)
-                now = time.monotonic()
-                if now - last_frame >= FRAME_INTERVAL:
-                    last_frame = now
-                    await self._show_frame(route.adapter, parser, pieces)
         except BackendError as exc:
-            route = None
-            failure = f"model source: {exc}"
-        await self._finish(cid, route, parser, "".join(pieces), failure, time.monotonic() - started, backend.name)
+            await self._finish(cid, None, parser, [], f"model source: {exc}", 0.0, backend.name)
+            return
+        pieces: list[str] = []
+        failure: list[str] = []
+        done = asyncio.Event()
+
+        async def pump() -> None:
+            # The model streams at its own pace; rendering frames never slows it down.
+            try:
+                async for piece in backend.stream(history, route):
+                    runtime.log_chunk(cid, len(pieces))
+                    pieces.append(piece)
+            except BackendError as exc:
+                failure.append(f"model source: {exc}")
+            finally:
+                done.set()
+
+        task = asyncio.create_task(pump())
+        fed = 0
+        while not done.is_set() or fed < len(pieces):
+            if fed < len(pieces):
+                upto = len(pieces)
+                if route.adapter == "ui":
+                    for piece in pieces[fed:upto]:
+                        parser.feed(piece)
+                fed = upto
+                await self._show_frame(route.adapter, parser, pieces[:upto])
+            try:
+                await asyncio.wait_for(done.wait(), timeout=FRAME_INTERVAL)
+            except TimeoutError:
+                pass
+        await task
+        await self._finish(cid, route, parser, pieces, failure[0] if failure else "",
+                           time.monotonic() - started, backend.name)
 
     async def _show_frame(self, adapter: str, parser: StreamParser, pieces: list[str]) -> None:
         html = None
@@ -162,13 +184,15 @@ class PlaygroundState(rx.State):
             self.live_tokens = len(pieces)
             if html is not None:
                 self.canvas_html = html
+                self.frame_tokens = len(pieces)
                 self.frames += 1
             self.messages[-1]["text"] = (f"Building the interface… {len(pieces)} tokens" if adapter == "ui"
                                          else "".join(pieces))
 
-    async def _finish(self, cid: str, route: Any, parser: StreamParser, output: str, failure: str,
+    async def _finish(self, cid: str, route: Any, parser: StreamParser, pieces: list[str], failure: str,
                       seconds: float, backend_name: str) -> None:
         store = runtime.store()
+        output, chunks = "".join(pieces), len(pieces)
         meta: dict[str, Any] = {"backend": backend_name, "seconds": round(seconds, 3)}
         source = None
         errors: list[str] = [failure] if failure else []
@@ -193,6 +217,8 @@ class PlaygroundState(rx.State):
             else:
                 errors += [d.format("answer") for d in report.diagnostics]
                 text = f"The interface has {len(report.diagnostics)} error(s); the last good frame is shown."
+                if parser.ok:  # valid syntax, invalid props: show the frame with every token in it
+                    html = str(render_tree(parser.tree(), partial=True))
         meta["errors"] = errors
         mid = store.add_message(cid, "assistant", text or "(empty answer)", source=source, meta=meta)
         if source is not None:
@@ -203,7 +229,9 @@ class PlaygroundState(rx.State):
             if source is not None:
                 self.canvas_source = source
                 self.ui_state = state
-                self.canvas_html = html or ""
+            if html is not None:
+                self.canvas_html = html
+                self.frame_tokens = chunks
                 self.frames += 1
             self.errors = errors
             self.streaming = False

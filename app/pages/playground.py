@@ -17,6 +17,7 @@ def header(active: str) -> rx.Component:
         rx.el.nav(
             rx.el.a("Playground", href="/", aria_current="page" if active == "playground" else None),
             rx.el.a("Components", href="/components", aria_current="page" if active == "components" else None),
+            rx.el.a("Examples", href="/examples", aria_current="page" if active == "examples" else None),
         ),
         class_name="pg-header",
     )
@@ -78,7 +79,8 @@ def stage() -> rx.Component:
             class_name="pg-toolbar",
         ),
         rx.el.div(PlaygroundState.canvas, class_name="pg-canvas", id="canvas",
-                  data_streaming=PlaygroundState.streaming.to(str)),
+                  data_streaming=PlaygroundState.streaming.to(str),
+                  data_tokens=PlaygroundState.frame_tokens.to(str)),
         rx.cond(
             (PlaygroundState.errors.length() > 0) & ~PlaygroundState.streaming,
             rx.el.pre(rx.foreach(PlaygroundState.errors, lambda e: rx.el.div(e)), class_name="pg-errors",

@@ -33,6 +33,9 @@ REACT_NAMES = {
     "inputmode": "inputMode", "spellcheck": "spellCheck", "datetime": "dateTime",
     "xlink:href": "xlinkHref", "crossorigin": "crossOrigin", "srcset": "srcSet",
 }
+# Controls whose every change is a single, complete value: no typing to buffer.
+UNBUFFERED = {"checkbox", "radio", "range", "color", "file", "hidden", "submit", "button"}
+DEBOUNCE_MS = 120
 SVG_TAGS = {"svg", "g", "path", "circle", "rect", "line", "polyline", "polygon", "text", "tspan",
             "title", "desc", "defs", "ellipse"}
 
@@ -182,7 +185,12 @@ class _Converter:
 
         if custom:
             props["custom_attrs"] = custom
-        return _factory(tag)(*self.children(node, bind), **props)
+        element = _factory(tag)(*self.children(node, bind), **props)
+        if controlled and (tag == "textarea" or (tag == "input" and kind not in UNBUFFERED)):
+            # Typing into a backend-controlled field would lose keys that arrive faster than
+            # the round trip; react-debounce-input buffers them on the client.
+            return rx.debounce_input(element, debounce_timeout=DEBOUNCE_MS, force_notify_on_blur=True)
+        return element
 
 
 def _factory(tag: str) -> Callable[..., rx.Component]:

@@ -1,0 +1,68 @@
+"""A real app server for the browser tests: production mode, a free port, a scripted model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.server import AppServer, AppServerError
+from tests.browser import PageWatch, launch
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "tests" / "fixtures" / "app" / "script.json"
+ARTIFACTS = ROOT / "test-artifacts" / "app"
+
+
+@pytest.fixture(scope="session")
+def app_url(tmp_path_factory):
+    data = tmp_path_factory.mktemp("app-data")
+    env = {"UI4A_DATA_DIR": str(data), "UI4A_MODEL": f"scripted:{SCRIPT}"}
+    server = AppServer(env=env, log_path=data / "server.log")
+    try:
+        server.start()
+    except AppServerError as exc:
+        pytest.fail(str(exc))
+    yield server.url
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, app_url, request):
+    """A fresh browser context (its own localStorage: a new conversation) that must stay clean."""
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    pg = context.new_page()
+    watch = PageWatch()
+    watch.attach(pg)
+    pg.on("dialog", lambda d: watch.console_errors.append(f"unexpected dialog: {d.message}"))
+    pg.goto(app_url)
+    pg.wait_for_selector("#canvas")
+    yield pg
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
+    context.close()
+    watch.assert_clean()
+
+
+def ask(page, text: str, timeout: float = 30_000) -> None:
+    """Send a chat message and wait until its turn has finished."""
+    before = page.locator("[data-role=assistant]").count()
+    page.fill("#ask-input", text)
+    page.click("#ask-send")
+    wait_turn(page, before, timeout)
+
+
+def wait_turn(page, before: int, timeout: float = 30_000) -> None:
+    page.wait_for_function(
+        "n => document.querySelectorAll('[data-role=assistant]').length > n"
+        " && document.querySelector('#canvas').dataset.streaming === 'false'",
+        arg=before, timeout=timeout)
