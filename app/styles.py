@@ -12,7 +12,7 @@ body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, san
 .pg-header a { color: #3b5bdb; text-decoration: none; }
 .pg-source-badge { font-size: 12px; padding: 2px 8px; border-radius: 999px; background: #fff3bf; color: #5c4400;
                    border: 1px solid #f0d870; }
-.pg-main { display: grid; grid-template-columns: minmax(300px, 380px) 1fr; gap: 16px; padding: 16px 20px;
+.pg-main { display: grid; grid-template-columns: minmax(300px, 380px) minmax(0, 1fr); gap: 16px; padding: 16px 20px;
            height: calc(100vh - 54px); box-sizing: border-box; }
 .pg-chat, .pg-stage { background: #fff; border: 1px solid #d9dde5; border-radius: 10px; display: flex;
                       flex-direction: column; min-height: 0; }
@@ -40,7 +40,7 @@ body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, san
              font: 12.5px ui-monospace, Menlo, Consolas, monospace; white-space: pre-wrap; }
 .pg-source { margin: 0; max-height: 40%; overflow: auto; padding: 10px 14px; background: #1b1f27; color: #e9ecf1;
              font: 12.5px ui-monospace, Menlo, Consolas, monospace; white-space: pre-wrap; }
-.gl-main { display: grid; grid-template-columns: 200px 1fr; gap: 20px; padding: 16px 20px; }
+.gl-main { display: grid; grid-template-columns: 200px minmax(0, 1fr); gap: 20px; padding: 16px 20px; }
 .gl-nav { position: sticky; top: 12px; align-self: start; display: flex; flex-direction: column; gap: 2px;
           font-size: 14px; max-height: calc(100vh - 90px); overflow: auto; }
 .gl-nav a { color: #1b1f27; text-decoration: none; padding: 2px 6px; border-radius: 4px; }
@@ -51,7 +51,7 @@ body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, san
 .gl-props { border-collapse: collapse; width: 100%; font-size: 13px; margin: 8px 0 12px; }
 .gl-props th, .gl-props td { text-align: left; padding: 5px 8px; border-bottom: 1px solid #e9ecef; vertical-align: top; }
 .gl-props code, .gl-code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12.5px; }
-.gl-code { display: block; white-space: pre-wrap; background: #f1f3f5; padding: 8px 10px; border-radius: 6px;
+.gl-code { display: block; white-space: pre-wrap; overflow-wrap: anywhere; background: #f1f3f5; padding: 8px 10px; border-radius: 6px;
            margin: 0 0 10px; }
 .gl-editor { display: grid; grid-template-columns: 1fr 1fr; gap: 14px; }
 .gl-editor textarea { width: 100%; min-height: 260px; box-sizing: border-box; font: 13px ui-monospace, Menlo,
