@@ -11,6 +11,18 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.ui"))
 
 
 @pytest.fixture(scope="session")
+def browser():
+    """One Chromium for the whole run (Playwright's sync API allows one instance per thread)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from tests.browser import launch
+
+    with sync_api.sync_playwright() as p:
+        b = launch(p)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
 def root() -> Path:
     return ROOT
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from app.server import AppServer, AppServerError
-from tests.browser import PageWatch, launch
+from tests.browser import PageWatch
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tests" / "fixtures" / "app" / "script.json"
@@ -25,15 +25,6 @@ def app_url(tmp_path_factory):
         pytest.fail(str(exc))
     yield server.url
     server.stop()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import PageWatch, launch
+from tests.browser import PageWatch
 from tests.conftest import EXAMPLES, ROOT
 from ui4a.render.html import render_source
 
@@ -25,15 +25,6 @@ _UNREACHABLE = """() => {
     .filter(el => !(el.type === 'radio' && el.closest('.ui-tabs')))
     .map(el => el.outerHTML.slice(0, 120));
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = launch(p)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")
