@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 import signal
 import sqlite3
@@ -442,6 +443,9 @@ def test_asyncio_tasks_and_worker_threads(store: Store) -> None:
     async def main() -> list[str]:
         return await asyncio.gather(*(turn(k) for k in range(20)))
 
-    for k, cid in enumerate(asyncio.run(main())):
+    # A fresh thread: Playwright's sync API may already run an event loop in this one.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        cids = pool.submit(asyncio.run, main()).result()
+    for k, cid in enumerate(cids):
         texts = [m["text"] for m in store.messages(cid)]
         assert texts == [t for i in range(10) for t in (f"{k}.{i}", f"{k}.{i}!")]

@@ -257,6 +257,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dir", help="folder to write into (default: the built-in components package)")
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
     p.set_defaults(func=cmd_new_component)
+    from ui4a import commands
+
+    for module in commands.modules():
+        module.add_parser(sub)
     return parser
 
 
