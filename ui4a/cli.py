@@ -282,4 +282,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run through the imported module, so subcommand modules share its CliError class.
+    from ui4a import cli as _cli
+
+    sys.exit(_cli.main())

@@ -1,0 +1,242 @@
+"""A2UI v0.9 export/import: message shapes, round trips, bad input, the CLI, token sanity."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from ui4a import a2ui, registry, tokens
+from ui4a.render.html import render_source
+from ui4a.validate import check
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.ui"))
+SURFACE = {"surfaceId": "main"}
+
+
+def _components(src: str) -> list[dict]:
+    return a2ui.export(src)[1]["updateComponents"]["components"]
+
+
+# ---------------------------------------------------------------- message shapes
+
+
+def test_small_document_exact_messages():
+    src = ('<State guests=2 />\n<Card title="Book"><NumberField label="Guests" bind={guests} min=1 />'
+           '<Text>Table for {guests}</Text><Button label="Book" action={send("Book for {guests}")} /></Card>')
+    fmt = {"call": "formatString", "args": {"value": "Table for ${/guests}"}, "returnType": "string"}
+    send = {"call": "formatString", "args": {"value": "Book for ${/guests}"}, "returnType": "string"}
+    assert a2ui.export(src) == [
+        {"version": "v0.9", "createSurface": {**SURFACE, "catalogId": a2ui.CATALOG_ID}},
+        {"version": "v0.9", "updateComponents": {**SURFACE, "components": [
+            {"id": "root", "component": "Card", "child": "c1", "title": "Book"},
+            {"id": "c1", "component": "Column", "children": ["c2", "c3", "c4"]},
+            {"id": "c2", "component": "TextField", "label": "Guests", "variant": "number",
+             "value": {"path": "/guests"}, "min": 1},
+            {"id": "c3", "component": "Text", "text": fmt},
+            {"id": "c4", "component": "Button", "variant": "primary", "child": "c5",
+             "action": {"event": {"name": "send", "context": {"text": send}}}},
+            {"id": "c5", "component": "Text", "text": "Book"},
+        ]}},
+        {"version": "v0.9", "updateDataModel": {**SURFACE, "value": {"guests": 2}}},
+    ]
+
+
+def test_jsonl_is_compact_one_object_per_line():
+    text = a2ui.to_jsonl(a2ui.export('<Heading level=1>Café</Heading>'))
+    lines = text.splitlines()
+    assert len(lines) == 2  # no state: no data-model message
+    assert lines[1] == ('{"version":"v0.9","updateComponents":{"surfaceId":"main","components":'
+                        '[{"id":"root","component":"Text","variant":"h1","text":"Café"}]}}')
+
+
+def test_several_top_level_elements_get_a_root_column():
+    comps = _components('<Text>a</Text><Divider />')
+    assert comps[0] == {"id": "root", "component": "Column", "children": ["c1", "c2"]}
+    assert comps[2] == {"id": "c2", "component": "Divider"}
+
+
+def test_own_ids_are_kept_and_generated_ids_avoid_them():
+    comps = _components('<Stack><Text id="c1">a</Text><Text>b</Text></Stack>')
+    assert [c["id"] for c in comps] == ["root", "c1", "c2"]
+    back = a2ui.import_messages(a2ui.export('<Stack><Text id="intro">a</Text></Stack>'))
+    assert 'id="intro"' in back
+
+
+def test_standard_mappings():
+    comps = {c["id"]: c for c in _components(
+        '<State on=false t="" c="A" /><Stack>'
+        '<Switch label="On" bind={on} /><TextField label="T" bind={t} multiline />'
+        '<Select label="C" bind={c} options=["A", {label:"Bee", value:"B"}] />'
+        '<Icon name="map-pin" /><Row justify="between"><Text>x</Text></Row>'
+        '<Button label="Go" variant="ghost" action={toggle(on)} /></Stack>')}
+    assert comps["c1"] == {"id": "c1", "component": "CheckBox", "label": "On",
+                           "value": {"path": "/on"}, "variant": "switch"}
+    assert comps["c2"]["variant"] == "longText" and comps["c2"]["value"] == {"path": "/t"}
+    assert comps["c3"]["component"] == "ChoicePicker"
+    assert comps["c3"]["options"] == [{"label": "A", "value": "A"}, {"label": "Bee", "value": "B"}]
+    assert comps["c4"] == {"id": "c4", "component": "Icon", "name": "locationOn"}
+    assert comps["c5"]["justify"] == "spaceBetween"
+    assert comps["c7"]["variant"] == "borderless"
+    assert comps["c7"]["action"] == {"functionCall": {"call": "ui4a.run", "args": {"program": "toggle(on)"}}}
+
+
+def test_custom_components_carry_their_props():
+    comps = _components('<Stat label="MRR" value="$12k" delta=4.2 />')
+    assert comps == [{"id": "root", "component": "Stat", "label": "MRR", "value": "$12k", "delta": 4.2}]
+    comps = _components('<State n=1 /><Badge tone="info">{n * 2} new</Badge>')
+    assert comps[0]["text"] == {"call": "ui4a.format", "args": {"value": "{n * 2} new"}}
+
+
+def test_computed_values_use_the_custom_expression_function():
+    comps = _components('<State n=1 /><Progress label="P" value={n * 10} />')
+    assert comps[0]["value"] == {"call": "ui4a.expr", "args": {"expr": "n * 10"}}
+
+
+# ---------------------------------------------------------------- round trip
+
+
+class _Summary(HTMLParser):
+    COUNTED = ("button", "input", "select", "textarea", "a", "h1", "h2", "h3", "h4", "h5", "h6")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: list[str] = []
+        self.tags = dict.fromkeys(self.COUNTED, 0)
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.tags:
+            self.tags[tag] += 1
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def _summary(html: str) -> tuple[str, dict]:
+    s = _Summary()
+    s.feed(html)
+    return re.sub(r"\s+", " ", " ".join(s.text)).strip(), s.tags
+
+
+CASES = [pytest.param(p.read_text(encoding="utf-8"), id=p.name) for p in EXAMPLES] + [
+    pytest.param(c.example, id=f"example-{c.name}") for c in registry.all_components()
+]
+
+
+@pytest.mark.parametrize("src", CASES)
+def test_round_trip_renders_the_same(src):
+    back = a2ui.import_messages(a2ui.to_jsonl(a2ui.export(src)))
+    report = check(back)
+    assert report.ok, report.format() + "\n" + back
+    assert _summary(render_source(back)) == _summary(render_source(src))
+
+
+def test_import_accepts_a_list_of_messages():
+    src = '<State x="hi" /><Text>{x}</Text>'
+    assert a2ui.import_messages(a2ui.export(src)) == '<State x="hi" />\n<Text>{x}</Text>\n'
+
+
+# ---------------------------------------------------------------- bad input
+
+
+def _jsonl(*objs) -> str:
+    return "".join((o if isinstance(o, str) else json.dumps(o)) + "\n" for o in objs)
+
+
+def _update(*components) -> dict:
+    return {"version": "v0.9", "updateComponents": {"surfaceId": "s", "components": list(components)}}
+
+
+CREATE = {"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "x"}}
+
+
+@pytest.mark.parametrize("text, line, message", [
+    (_jsonl(CREATE, "{not json"), 2, "not JSON"),
+    (_jsonl(CREATE, _update({"component": "Text", "text": "a"})), 2, "component #1 has no id"),
+    (_jsonl(_update({"id": "root", "component": "Video", "url": "x"})), 1, "unknown component type 'Video'"),
+    (_jsonl(CREATE, _update({"id": "root", "component": "Column", "children": ["a", "b"]},
+                            {"id": "a", "component": "Text", "text": "x"})), 2, "child id 'b' does not exist"),
+    (_jsonl(_update({"id": "root", "component": "Column", "children": ["a"]},
+                    {"id": "a", "component": "Row", "children": ["root"]})), 1, "cycle"),
+    (_jsonl({"version": "v0.9", "bogus": {}}), 1, "exactly one of"),
+    (_jsonl(CREATE, _update({"id": "root", "component": "Column",
+                             "children": {"path": "/items", "componentId": "t"}})), 2, "template children"),
+])
+def test_bad_input_is_positioned(text, line, message):
+    with pytest.raises(a2ui.A2UIError) as info:
+        a2ui.import_messages(text)
+    assert info.value.line == line
+    assert message in str(info.value)
+    assert str(info.value).startswith(f"line {line}: ")
+
+
+def test_missing_root_is_an_error():
+    with pytest.raises(a2ui.A2UIError, match="no component has the id 'root'"):
+        a2ui.import_messages(_jsonl(_update({"id": "a", "component": "Text", "text": "x"})))
+
+
+def test_self_cycle_is_an_error():
+    with pytest.raises(a2ui.A2UIError, match="cycle"):
+        a2ui.import_messages([_update({"id": "root", "component": "Card", "child": "root"})])
+
+
+# ---------------------------------------------------------------- CLI
+
+
+def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "ui4a.cli", "a2ui", *args], capture_output=True,
+                          text=True, env=env, cwd=ROOT, input=stdin, timeout=60)
+
+
+def test_cli_export_and_import(tmp_path):
+    src = ROOT / "examples" / "tip_calculator.ui"
+    out = tmp_path / "tip.jsonl"
+    r = _cli(str(src), "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    assert out.read_text(encoding="utf-8") == a2ui.to_jsonl(a2ui.export(src.read_text(encoding="utf-8")))
+    r = _cli("--import", str(out))
+    assert r.returncode == 0, r.stderr
+    assert check(r.stdout).ok
+    back = tmp_path / "tip.ui"
+    assert _cli("--import", str(out), "-o", str(back)).returncode == 0
+    assert back.read_text(encoding="utf-8") == r.stdout
+
+
+def test_cli_bad_jsonl_exits_1_with_a_position(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(_jsonl(CREATE, _update({"id": "root", "component": "Card", "child": "nope"})))
+    r = _cli("--import", str(bad))
+    assert r.returncode == 1
+    assert r.stderr.strip() == f"{bad}:2: component 'root': child id 'nope' does not exist"
+    assert "Traceback" not in r.stderr
+
+
+def test_cli_bad_compact_code_exits_1(tmp_path):
+    bad = tmp_path / "bad.ui"
+    bad.write_text("<Card titel=\"x\" />")
+    r = _cli(str(bad))
+    assert r.returncode == 1
+    assert r.stderr.startswith(f"{bad}:1:7: ")
+    assert "Traceback" not in r.stderr
+
+
+def test_cli_missing_file_is_a_usage_error(tmp_path):
+    r = _cli(str(tmp_path / "nope.ui"))
+    assert r.returncode == 2 and r.stderr.startswith("ui4a: cannot read")
+
+
+# ---------------------------------------------------------------- tokens
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_jsonl_is_longer_than_compact_code(path):
+    src = path.read_text(encoding="utf-8")
+    assert tokens.count(a2ui.to_jsonl(a2ui.export(src))) > tokens.count(src)
