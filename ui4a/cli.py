@@ -178,14 +178,6 @@ def cmd_tokens(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_bench(args: argparse.Namespace) -> int:
-    if args.suite == "parse":
-        from bench.parse_speed import main as parse_main
-
-        return parse_main(["--size-kb", str(args.size_kb)])
-    raise CliError(f"unknown benchmark {args.suite!r}")
-
-
 def cmd_new_component(args: argparse.Namespace) -> int:
     from ui4a.scaffold import ScaffoldError, next_steps, scaffold
 
@@ -241,11 +233,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", help="files or directories of .ui files")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_tokens)
-
-    p = sub.add_parser("bench", help="run a benchmark and print its figures")
-    p.add_argument("suite", choices=["parse"], help="parse: streaming vs full parse speed")
-    p.add_argument("--size-kb", type=int, default=200, help="size of the generated document")
-    p.set_defaults(func=cmd_bench)
 
     from ui4a.scaffold import CATEGORIES, CHILD_POLICIES
 

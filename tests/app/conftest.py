@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from app.server import AppServer, AppServerError
-from tests.browser import PageWatch
+from bench.browser import PageWatch
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tests" / "fixtures" / "app" / "script.json"

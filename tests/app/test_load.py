@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser import PageWatch
+from bench.browser import PageWatch
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 SESSIONS = 10

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import PageWatch
+from bench.browser import PageWatch
 from tests.conftest import EXAMPLES, ROOT
 from ui4a.render.html import render_source
 

@@ -1,4 +1,4 @@
-"""Launching Debian's Chromium for Playwright, offline, and watching what a page does."""
+"""Launching Debian's Chromium for Playwright, offline, and watching what a page does (tests and benchmarks)."""
 
 from __future__ import annotations
 

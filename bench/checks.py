@@ -1,0 +1,99 @@
+"""Playwright checks shared by every renderer: roles, visible text, control counts, interactions.
+
+Check kinds (TOML tables in a case's ``[[checks]]``):
+
+  text    value="…"                      the page's visible text contains value
+  role    role="button" name="Book"?     an element with that ARIA role (and accessible name, substring)
+          count=N?                       exists; with count, exactly N of them (name filters first)
+  fill    label="Email" value="…"        type into the field labelled so; its value must then be value
+  check   label="Mon"                    tick the checkbox or switch labelled so; it must then be checked
+  select  label="Topic" value="Events"   choose an option; the control's value must then be value
+  click   text="Notifications"           click the element showing that text (a tab, a summary, a button)
+          expect="Email alerts"          then that text must be visible
+
+Role "checkbox" also matches switches (a switch is a checkbox to a person), and "textbox"
+matches single- and multi-line text fields.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_ROLE_ALIASES = {"checkbox": ("checkbox", "switch")}
+
+
+def _locate_role(page, role: str, name: str | None):
+    roles = _ROLE_ALIASES.get(role, (role,))
+    total, found = 0, []
+    for r in roles:
+        loc = page.get_by_role(r, name=re.compile(re.escape(name), re.I)) if name else page.get_by_role(r)
+        n = loc.count()
+        total += n
+        if n:
+            found.append(loc)
+    return total, found
+
+
+def run_check(page, chk: dict[str, Any]) -> str:
+    """Run one check; returns "" when it passes, else what went wrong."""
+    kind = chk["kind"]
+    if kind == "text":
+        text = re.sub(r"\s+", " ", page.inner_text("body"))
+        return "" if chk["value"] in text else f"text {chk['value']!r} not on the page"
+    if kind == "role":
+        total, _ = _locate_role(page, chk["role"], chk.get("name"))
+        label = f"role={chk['role']}" + (f" name~{chk['name']!r}" if chk.get("name") else "")
+        if "count" in chk:
+            return "" if total == chk["count"] else f"{label}: {total} found, expected {chk['count']}"
+        return "" if total >= 1 else f"{label}: none found"
+    if kind in ("fill", "check", "select"):
+        field = page.get_by_label(chk["label"], exact=chk.get("exact", False)).first
+        if field.count() == 0:
+            return f"no control labelled {chk['label']!r}"
+        if kind == "fill":
+            field.fill(chk["value"])
+            got = field.input_value()
+            return "" if got == chk["value"] else f"{chk['label']!r} holds {got!r} after fill"
+        if kind == "check":
+            field.check(force=True)
+            return "" if field.is_checked() else f"{chk['label']!r} is not checked after check"
+        field.select_option(label=chk["value"]) if chk.get("by") == "label" else field.select_option(chk["value"])
+        got = field.input_value()
+        return "" if got == chk["value"] else f"{chk['label']!r} holds {got!r} after select"
+    if kind == "click":
+        target = page.get_by_text(chk["text"], exact=True).first
+        if target.count() == 0:
+            return f"nothing shows the text {chk['text']!r}"
+        target.click()
+        expect = chk.get("expect")
+        if expect:
+            shown = page.get_by_text(expect, exact=False).first
+            if shown.count() == 0 or not shown.is_visible():
+                return f"after clicking {chk['text']!r}, {expect!r} is not visible"
+        return ""
+    return f"unknown check kind {kind!r}"
+
+
+def run_checks(browser, html: str, checks, screenshot: str | None = None) -> list[str]:
+    """Load ``html`` in a fresh page and run every check in order; returns the failures."""
+    from bench.browser import PageWatch
+
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    watch = PageWatch(stub_images=True)
+    watch.attach(page)
+    page.set_content(html, wait_until="load")
+    failures = []
+    for chk in checks:
+        try:
+            problem = run_check(page, chk)
+        except Exception as exc:  # a Playwright timeout or error is a failed check, with its reason
+            problem = f"{chk['kind']} check raised {type(exc).__name__}: {str(exc).splitlines()[0]}"
+        if problem:
+            failures.append(problem)
+    if screenshot:
+        page.screenshot(path=screenshot, full_page=True)
+    failures += [f"console error: {e}" for e in watch.console_errors]
+    failures += [f"network request: {u}" for u in watch.foreign_requests]
+    page.close()
+    return failures

@@ -1,0 +1,140 @@
+"""The Mixture-of-LoRA runtime on the embedded model's held-out split.
+
+Prints, each against its target:
+  parse-valid and schema-valid rates of the ui adapter, with and without the grammar (100% with)
+  structural match with the reference (>= 85%)
+  router accuracy (>= 95%)
+  first-token latency without / with KV reuse of the catalog prefix (ratio >= 4x)
+  per-token overhead of constrained decoding (<= 30%)
+  adapter-switch overhead as a share of turn latency (<= 5%)
+
+    python -m bench.mol [--model models/ui4a-tiny] [--limit 150]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+TARGETS = {"constrained_schema_valid": 1.0, "structural": 0.85, "router": 0.95, "kv_ratio": 4.0,
+           "constraint_overhead": 0.30, "switch_share": 0.05}
+
+
+def _median_time(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def first_token_latency(model, request: str, reuse: bool, repeat: int = 15) -> float:
+    from ui4a.mol.local import Timing
+
+    def once() -> float:
+        timing = Timing()
+        gen = model.generate(request, "ui", reuse_prefix=reuse, timing=timing, max_new_tokens=1)
+        for _ in gen:
+            break
+        return timing.first_token_s
+
+    model.prefix_cache("ui")  # computed once per adapter, before any turn
+    return statistics.median(once() for _ in range(repeat))
+
+
+def per_token_seconds(model, request: str, constrained: bool, repeat: int = 5) -> float:
+    from ui4a.mol.constrain import grammar_constraint
+    from ui4a.mol.local import Timing
+
+    rates = []
+    for _ in range(repeat):
+        timing = Timing()
+        constraint = grammar_constraint(model.tokenizer) if constrained else None
+        "".join(model.generate(request, "ui", constraint=constraint, timing=timing, max_new_tokens=120))
+        rates.append(timing.total_s / max(timing.tokens, 1))
+    return statistics.median(rates)
+
+
+def switch_share(model, requests: Sequence[str]) -> tuple[float, float]:
+    """Median set_adapter time vs median turn latency, alternating adapters."""
+    switches, turns = [], []
+    for i, request in enumerate(requests):
+        adapter = ("ui", "chat")[i % 2]
+        start = time.perf_counter()
+        model.model.set_adapter(adapter)
+        switches.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        "".join(model.generate(request, adapter, max_new_tokens=60))
+        turns.append(time.perf_counter() - start)
+    return statistics.median(switches), statistics.median(turns)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from ui4a.mol import data as datagen
+    from ui4a.mol.build import DEFAULT_DIR
+    from ui4a.mol.evaluate import score_router, score_ui
+    from ui4a.mol.local import LocalModel
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--model", default=str(DEFAULT_DIR))
+    ap.add_argument("--limit", type=int, default=150)
+    ap.add_argument("--json", help="also write the figures to this file")
+    args = ap.parse_args(argv)
+
+    path = Path(args.model)
+    record = json.loads((path / "build.json").read_text())
+    cfg = record["config"]
+    _, heldout = datagen.dataset(cfg["n_train"], cfg["n_heldout"], seed=cfg["seed"],
+                                 exclude=frozenset(cfg.get("exclude", ())))
+    model = LocalModel(path)
+    ui_requests = [p.request for p in heldout if p.adapter == "ui"]
+    print(f"model {path.name}: {record['base_parameters'] / 1e6:.2f}M base parameters, catalog prefix "
+          f"{record['catalog_prompt_tokens']} tokens; held-out: {len(heldout)} pairs, scoring {args.limit}")
+
+    free = score_ui(model, heldout, constrained=False, limit=args.limit)
+    bound = score_ui(model, heldout, constrained=True, limit=args.limit)
+    router = score_router(model, heldout, limit=args.limit * 2)
+    request = ui_requests[0]
+    cold = first_token_latency(model, request, reuse=False)
+    warm = first_token_latency(model, request, reuse=True)
+    plain = per_token_seconds(model, request, constrained=False)
+    guided = per_token_seconds(model, request, constrained=True)
+    switch, turn = switch_share(model, ui_requests[:20])
+    figures = {
+        "unconstrained": free.as_dict(), "constrained": bound.as_dict(), "router_accuracy": round(router, 4),
+        "first_token_ms": {"without_reuse": round(cold * 1000, 2), "with_reuse": round(warm * 1000, 2)},
+        "kv_ratio": round(cold / warm, 2), "per_token_ms": {"plain": round(plain * 1000, 3),
+                                                            "constrained": round(guided * 1000, 3)},
+        "constraint_overhead": round(guided / plain - 1, 4),
+        "switch_ms": round(switch * 1000, 3), "turn_ms": round(turn * 1000, 2), "switch_share": round(switch / turn, 4),
+    }
+
+    def verdict(ok: bool) -> str:
+        return "meets" if ok else "MISSES"
+
+    print(f"ui adapter, no grammar:  parse-valid {free.parse_valid:.1%}, schema-valid {free.schema_valid:.1%}, "
+          f"structural {free.structural:.1%}, exact {free.exact:.1%}")
+    print(f"ui adapter, grammar:     parse-valid {bound.parse_valid:.1%}, schema-valid {bound.schema_valid:.1%}, "
+          f"structural {bound.structural:.1%}, exact {bound.exact:.1%}  "
+          f"({verdict(bound.schema_valid >= 1.0)} 100% schema-valid)")
+    print(f"structural match (grammar): {bound.structural:.1%}  ({verdict(bound.structural >= .85)} >= 85%)")
+    print(f"router accuracy: {router:.1%}  ({verdict(router >= .95)} >= 95%)")
+    print(f"first token: {cold * 1000:.1f} ms without KV reuse, {warm * 1000:.1f} ms with; ratio {cold / warm:.2f}x  "
+          f"({verdict(cold / warm >= 4)} >= 4x)")
+    print(f"per token: {plain * 1000:.2f} ms plain, {guided * 1000:.2f} ms constrained; overhead "
+          f"{guided / plain - 1:.1%}  ({verdict(guided / plain - 1 <= .30)} <= 30%)")
+    print(f"adapter switch: {switch * 1000:.3f} ms of a {turn * 1000:.1f} ms turn = {switch / turn:.2%}  "
+          f"({verdict(switch / turn <= .05)} <= 5%)")
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

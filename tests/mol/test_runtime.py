@@ -1,0 +1,118 @@
+"""The local runtime: training code, loading, KV reuse, routing, adapters, faults."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+
+import pytest
+
+from ui4a.mol.backend import BackendError, Message
+from ui4a.mol.local import LocalBackend, LocalModel, Session, Timing
+from ui4a.mol.router import Router, Rule
+
+pytestmark = pytest.mark.slow
+
+
+def test_tiny_build_writes_a_complete_model(tiny_model_dir):
+    record = json.loads((tiny_model_dir / "build.json").read_text())
+    assert record["seed"] == 3 and len(record["data_hash"]) == 64
+    assert record["base_parameters"] > 0 and set(record["adapters"]) == {"ui", "chat"}
+    for name in ("config.json", "model.safetensors", "tokenizer.json", "adapters/ui/adapter_model.safetensors",
+                 "adapters/chat/adapter_config.json"):
+        assert (tiny_model_dir / name).exists(), name
+
+
+def test_loads_like_any_hugging_face_directory(tiny_model_dir):
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    model = AutoModelForCausalLM.from_pretrained(tiny_model_dir)
+    tok = AutoTokenizer.from_pretrained(tiny_model_dir)
+    assert model.config.vocab_size == len(tok)
+
+
+def test_prefix_reuse_gives_identical_output(tiny_model):
+    for adapter in ("ui", "chat"):
+        with_reuse, without = Timing(), Timing()
+        a = "".join(tiny_model.generate("show a progress bar for uploads at 40%", adapter, max_new_tokens=25,
+                                        timing=with_reuse))
+        b = "".join(tiny_model.generate("show a progress bar for uploads at 40%", adapter, max_new_tokens=25,
+                                        reuse_prefix=False, timing=without))
+        assert a == b
+        assert with_reuse.prefix_reused and not without.prefix_reused
+
+
+def test_session_cache_grows_append_only_and_matches_a_full_recompute(tiny_model):
+    import torch
+    from transformers import DynamicCache
+
+    session = Session()
+    first = "".join(tiny_model.generate("hi", "chat", max_new_tokens=8, session=session))
+    after_one = session.lengths["chat"]
+    "".join(tiny_model.generate("thanks", "chat", max_new_tokens=8, session=session))
+    assert session.lengths["chat"] > after_one
+    # The cached path's next-token logits equal one forward over the whole conversation.
+    m = tiny_model
+    history = (m._prefix_ids + m._ids("<|user|>hi<|assistant|>") + m._ids(first) + [m.eos_id]
+               + m._ids("<|user|>more<|assistant|>"))
+    m._use("chat")
+    with torch.no_grad():
+        full, _ = m._forward(history, DynamicCache(), "chat")
+        cached_session = Session()
+        "".join(m.generate("hi", "chat", max_new_tokens=8, session=cached_session))
+        cache = cached_session.caches["chat"]
+        step, _ = m._forward(m._ids("<|user|>more<|assistant|>"), cache, "chat")
+    assert torch.allclose(full, step, atol=1e-4)
+
+
+def test_router_rules_threshold_and_records(tiny_model, tmp_path):
+    log = tmp_path / "routes.jsonl"
+    router = Router(rules=(Rule(r"\btable\b", "ui"),), default="chat", threshold=0.99, log_path=log)
+    assert router.decide("a table of orders please", tiny_model).adapter == "ui"
+    low = router.decide("hello", tiny_model)
+    assert low.reason.endswith("default") or low.score >= 0.99
+    assert [d.label for d in router.decisions][0] == "ui"
+    assert len(log.read_text().splitlines()) == 2
+    with pytest.raises(ValueError, match="unknown label"):
+        Router(rules=(Rule("x", "sql"),))
+
+
+def test_model_route_is_a_choice_among_labels(tiny_model):
+    label, score = tiny_model.route("what is a pie chart?")
+    assert label in ("ui", "chat") and 0.0 <= score <= 1.0
+
+
+def test_backend_streams_through_the_interface(tiny_model_dir):
+    backend = LocalBackend(tiny_model_dir, constrained=False)
+
+    async def turn():
+        messages = [Message("user", "show a progress bar for uploads at 40%")]
+        route = backend.route(messages)
+        return route, "".join([p async for p in backend.stream(messages, route)])
+
+    route, text = asyncio.run(turn())
+    assert route.adapter in ("ui", "chat") and isinstance(text, str)
+
+
+def test_too_long_request_is_refused_clearly(tiny_model):
+    with pytest.raises(BackendError, match="the request is too long"):
+        "".join(tiny_model.generate("word " * 2000, "ui"))
+
+
+def test_missing_adapter_and_corrupt_artifacts(tiny_model_dir, tmp_path):
+    with pytest.raises(BackendError, match="no model at"):
+        LocalModel(tmp_path / "nowhere")
+    broken = tmp_path / "broken"
+    shutil.copytree(tiny_model_dir, broken)
+    shutil.rmtree(broken / "adapters" / "chat")
+    (broken / "adapters" / "chat").mkdir()
+    with pytest.raises(BackendError, match="adapter 'chat' is missing"):
+        LocalModel(broken)
+    corrupt = tmp_path / "corrupt"
+    shutil.copytree(tiny_model_dir, corrupt)
+    (corrupt / "model.safetensors").write_bytes(b"not a safetensors file")
+    with pytest.raises(BackendError, match="cannot load the model"):
+        LocalModel(corrupt)
+    with pytest.raises(BackendError, match="unknown adapter 'sql'"):
+        "".join(LocalModel(tiny_model_dir).generate("x", "sql"))

@@ -1,0 +1,100 @@
+"""``ui4a model build|eval|info``: the embedded default model."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from ui4a.cli import CliError
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("model", help="build, evaluate or describe the embedded model")
+    verbs = p.add_subparsers(dest="verb", required=True, metavar="VERB")
+    b = verbs.add_parser("build", help="train the tokenizer, base and adapters from a seed")
+    b.add_argument("--out", default=None, help="model directory (default models/ui4a-tiny)")
+    b.add_argument("--seed", type=int, default=0)
+    b.add_argument("--steps", type=int, default=None, help="base optimizer steps (default 1000)")
+    b.add_argument("--tiny", action="store_true", help="a seconds-long build that proves the code runs")
+    b.add_argument("--no-eval", action="store_true", help="skip the held-out evaluation")
+    b.set_defaults(func=cmd_build)
+    e = verbs.add_parser("eval", help="score a model on its held-out split")
+    e.add_argument("--model", default=None, help="model directory (default models/ui4a-tiny)")
+    e.add_argument("--limit", type=int, default=200)
+    e.set_defaults(func=cmd_eval)
+    i = verbs.add_parser("info", help="print a model's build record")
+    i.add_argument("--model", default=None)
+    i.set_defaults(func=cmd_info)
+
+
+def _dir(arg: str | None) -> Path:
+    from ui4a.mol.build import DEFAULT_DIR
+
+    return Path(arg) if arg else DEFAULT_DIR
+
+
+def tiny_config(seed: int = 0):
+    from ui4a.mol.build import BuildConfig
+
+    return BuildConfig(seed=seed, n_train=300, n_heldout=20, base_steps=20, adapter_steps=5, batch_size=8,
+                       hidden_size=48, layers=2, heads=2, intermediate_size=96, vocab_size=1000,
+                       max_positions=2048, eval_limit=5)
+
+
+def evaluate_dir(path: Path, limit: int) -> dict:
+    from ui4a.mol import data as datagen
+    from ui4a.mol.evaluate import score_router, score_ui
+    from ui4a.mol.local import LocalModel
+
+    record = json.loads((path / "build.json").read_text())
+    cfg = record["config"]
+    _, heldout = datagen.dataset(cfg["n_train"], cfg["n_heldout"], seed=cfg["seed"],
+                                 exclude=frozenset(cfg.get("exclude", ())))
+    model = LocalModel(path)
+    started = time.monotonic()
+    metrics = {
+        "router_accuracy": round(score_router(model, heldout, limit), 4),
+        "ui_unconstrained": score_ui(model, heldout, constrained=False, limit=limit).as_dict(),
+        "ui_constrained": score_ui(model, heldout, constrained=True, limit=limit).as_dict(),
+        "heldout_pairs": min(limit, len(heldout)),
+    }
+    metrics["eval_seconds"] = round(time.monotonic() - started, 1)
+    return metrics
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from ui4a.mol.build import BuildConfig, build
+
+    out = _dir(args.out)
+    cfg = tiny_config(args.seed) if args.tiny else BuildConfig(seed=args.seed)
+    if args.steps:
+        cfg.base_steps = args.steps
+        cfg.adapter_steps = max(5, args.steps // 3)
+    record = build(out, cfg, log=lambda line: print(line, flush=True))
+    if not args.no_eval:
+        print("evaluating on the held-out split…", flush=True)
+        record["heldout"] = evaluate_dir(out, cfg.eval_limit)
+        (out / "build.json").write_text(json.dumps(record, indent=2) + "\n")
+    print(json.dumps({k: record[k] for k in ("base_parameters", "catalog_prompt_tokens", "train_seconds",
+                                             "heldout") if k in record}, indent=2))
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    path = _dir(args.model)
+    if not (path / "build.json").exists():
+        raise CliError(f"no build record at {path}/build.json (run `ui4a model build`)")
+    print(json.dumps(evaluate_dir(path, args.limit), indent=2))
+    return 0
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    path = _dir(args.model) / "build.json"
+    try:
+        sys.stdout.write(path.read_text())
+    except OSError as exc:
+        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    return 0
