@@ -116,3 +116,27 @@ def test_missing_adapter_and_corrupt_artifacts(tiny_model_dir, tmp_path):
         LocalModel(corrupt)
     with pytest.raises(BackendError, match="unknown adapter 'sql'"):
         "".join(LocalModel(tiny_model_dir).generate("x", "sql"))
+
+
+def test_mixed_adapter_batch_matches_one_by_one(tiny_model):
+    requests = ["show a progress bar for uploads at 40%", "hi", "make a bar chart of sales: Jan 12, Feb 15"]
+    adapters = ["ui", "chat", "ui"]
+    batch = tiny_model.generate_batch(requests, adapters, max_new_tokens=20)
+    single = ["".join(tiny_model.generate(r, a, max_new_tokens=20)) for r, a in zip(requests, adapters, strict=True)]
+    assert batch == single
+
+
+def test_concurrent_turns_are_batched_and_each_gets_its_own_answer(tiny_model_dir):
+    backend = LocalBackend(tiny_model_dir, constrained=False)
+    requests = ["show a progress bar for uploads at 40%", "hi", "thanks", "make a table of orders"]
+
+    async def one(text, adapter):
+        route = __import__("ui4a.mol.backend", fromlist=["Route"]).Route(adapter, 1.0, "test")
+        return "".join([p async for p in backend.stream([Message("user", text)], route)])
+
+    async def all_at_once():
+        return await asyncio.gather(*(one(t, a) for t, a in zip(requests, ["ui", "chat", "chat", "ui"], strict=True)))
+
+    together = asyncio.run(all_at_once())
+    alone = ["".join(backend.model.generate(t, a)) for t, a in zip(requests, ["ui", "chat", "chat", "ui"], strict=True)]
+    assert together == alone

@@ -13,6 +13,7 @@ adapter and only ever appends to it, so turn n costs the tokens of turn n.
 from __future__ import annotations
 
 import copy
+import queue
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -23,6 +24,9 @@ from typing import Any
 from ui4a import catalog
 from ui4a.mol.backend import BackendError, Message, Route
 from ui4a.mol.format import ROUTE_LABELS, system_prefix
+
+MAX_BATCH = 8  # turns decoded together
+BATCH_WAIT_S = 0.005
 
 
 @dataclass
@@ -198,6 +202,72 @@ class LocalModel:
         timing.total_s = time.perf_counter() - started
 
 
+    def generate_batch(self, requests: Sequence[str], adapters: Sequence[str], *, max_new_tokens: int = 400,
+                       constraints: Sequence[Any] | None = None,
+                       on_piece: Any = None) -> list[str]:
+        """Several turns at once, each with its own adapter (peft's mixed-adapter batches).
+
+        Prompts are left-padded into one batch; each row may have its own grammar constraint.
+        ``on_piece(row, text)`` receives each row's text as it grows, for streaming.
+        """
+        from transformers import DynamicCache
+
+        torch = self.torch
+        for adapter in adapters:
+            if adapter not in self.adapters:
+                raise BackendError(f"unknown adapter {adapter!r}; loaded: {', '.join(self.adapters)}")
+        prompts = [self._prefix_ids + self._ids(f"<|user|>{r}<|assistant|>") for r in requests]
+        width = max(len(p) for p in prompts)
+        if width + 1 >= self.max_positions:
+            raise BackendError(f"a request is too long: {width} tokens, the model takes {self.max_positions}")
+        pad = self.tokenizer.pad_token_id
+        rows = len(prompts)
+        ids = torch.full((rows, width), pad, dtype=torch.long)
+        mask = torch.zeros((rows, width), dtype=torch.long)
+        for r, p in enumerate(prompts):
+            ids[r, width - len(p):] = torch.tensor(p)
+            mask[r, width - len(p):] = 1
+        names = list(adapters)
+        budget = min(max_new_tokens, self.max_positions - width - 1)
+        outputs: list[list[int]] = [[] for _ in range(rows)]
+        done = [False] * rows
+        emitted = [0] * rows
+        seen = [torch.tensor([p]) for p in prompts]
+        with self._lock, torch.no_grad():
+            positions = (mask.cumsum(-1) - 1).clamp(min=0)
+            out = self.model(input_ids=ids, attention_mask=mask, position_ids=positions, cache=DynamicCache(),
+                             use_cache=True, adapter_names=names)
+            logits, cache = out.logits[:, -1], out.cache
+            last = positions[:, -1]
+            for _ in range(budget):
+                step = []
+                for r in range(rows):
+                    row = logits[r]
+                    if constraints is not None and constraints[r] is not None and not done[r]:
+                        row = constraints[r](seen[r], row.unsqueeze(0))[0]
+                    token = int(row.argmax())
+                    if done[r] or token == self.eos_id or not torch.isfinite(row[token]):
+                        done[r] = True
+                        token = pad
+                    else:
+                        outputs[r].append(token)
+                        seen[r] = torch.cat([seen[r], torch.tensor([[token]])], dim=1)
+                        if on_piece is not None:
+                            text = self.tokenizer.decode(outputs[r], skip_special_tokens=True)
+                            if not text.endswith("\ufffd") and len(text) > emitted[r]:
+                                on_piece(r, text[emitted[r]:])
+                                emitted[r] = len(text)
+                    step.append(token)
+                if all(done):
+                    break
+                mask = torch.cat([mask, torch.tensor([[0 if d else 1] for d in done])], dim=1)
+                last = last + 1
+                out = self.model(input_ids=torch.tensor(step).unsqueeze(1), attention_mask=mask,
+                                 position_ids=last.unsqueeze(1), cache=cache, use_cache=True, adapter_names=names)
+                logits, cache = out.logits[:, -1], out.cache
+        return [self.tokenizer.decode(o, skip_special_tokens=True) for o in outputs]
+
+
 class LocalBackend:
     """The ``Backend`` interface over a LocalModel: router + adapters, streaming asynchronously."""
 
@@ -210,6 +280,9 @@ class LocalBackend:
         self.label = f"embedded model {self.model.path.name} ({', '.join(self.model.adapters)} adapters)"
         self.router = router or Router(labels=tuple(self.model.adapters))
         self.constrained = constrained
+        self._jobs: queue.Queue = queue.Queue()
+        self._worker: threading.Thread | None = None
+        self._worker_lock = threading.Lock()
 
     def route(self, messages: Sequence[Message]) -> Route:
         request = messages[-1].content if messages else ""
@@ -217,6 +290,7 @@ class LocalBackend:
         return self.router.decide(request, self.model, previous_summary=previous[:200])
 
     async def stream(self, messages: Sequence[Message], route: Route):
+        """Stream one turn; turns that arrive together are decoded as one mixed-adapter batch."""
         import asyncio
 
         request = messages[-1].content if messages else ""
@@ -226,20 +300,57 @@ class LocalBackend:
 
             constraint = grammar_constraint(self.model.tokenizer)
         queue: asyncio.Queue = asyncio.Queue()
-        loop = asyncio.get_running_loop()
-
-        def work() -> None:
-            try:
-                for piece in self.model.generate(request, route.adapter, constraint=constraint):
-                    loop.call_soon_threadsafe(queue.put_nowait, piece)
-            except BackendError as exc:
-                loop.call_soon_threadsafe(queue.put_nowait, exc)
-            finally:
-                loop.call_soon_threadsafe(queue.put_nowait, None)
-
-        thread = threading.Thread(target=work, daemon=True)
-        thread.start()
+        self._jobs.put(_Job(request, route.adapter, constraint, queue, asyncio.get_running_loop()))
+        self._ensure_worker()
         while (item := await queue.get()) is not None:
             if isinstance(item, BackendError):
                 raise item
             yield item
+
+    def _ensure_worker(self) -> None:
+        with self._worker_lock:
+            if self._worker is None or not self._worker.is_alive():
+                self._worker = threading.Thread(target=self._work, daemon=True)
+                self._worker.start()
+
+    def _work(self) -> None:
+        import queue as queues
+
+        while True:
+            try:
+                jobs = [self._jobs.get(timeout=30)]
+            except queues.Empty:
+                return  # idle: the next turn starts a new worker
+            time.sleep(BATCH_WAIT_S)  # let turns that arrive together join one batch
+            while len(jobs) < MAX_BATCH:
+                try:
+                    jobs.append(self._jobs.get_nowait())
+                except queues.Empty:
+                    break
+            try:
+                if len(jobs) == 1:
+                    job = jobs[0]
+                    for piece in self.model.generate(job.request, job.adapter, constraint=job.constraint):
+                        job.send(piece)
+                else:
+                    self.model.generate_batch([j.request for j in jobs], [j.adapter for j in jobs],
+                                              constraints=[j.constraint for j in jobs],
+                                              on_piece=lambda row, text, batch=jobs: batch[row].send(text))
+            except BackendError as exc:
+                for job in jobs:
+                    job.send(exc)
+            finally:
+                for job in jobs:
+                    job.send(None)
+
+
+@dataclass
+class _Job:
+    request: str
+    adapter: str
+    constraint: Any
+    queue: Any
+    loop: Any
+
+    def send(self, item: Any) -> None:
+        self.loop.call_soon_threadsafe(self.queue.put_nowait, item)
