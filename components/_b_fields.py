@@ -22,7 +22,7 @@ class FieldProps(BaseModel):
     )
     name: FieldName | None = Field(
         default=None,
-        description="Key of this field in the submitted form values (defaults to the bound variable's name)",
+        description="Key of this field in the submitted form values (default: the bound variable, else the label in camelCase)",
     )
     hint: str | None = Field(default=None, max_length=400, description="Help text shown under the control")
     required: bool = Field(default=False, description="The form cannot be submitted while this is empty")
@@ -68,7 +68,7 @@ def value_text(value: Any) -> str:
 
 # Template fragments (plain jinja source, concatenated into each input's template).
 NAME_ATTR = (
-    "{% set field_name = props.name or (props.bind.name if props.bind else none) %}"
+    "{% set field_name = props.name or (props.bind.name if props.bind else props.label|field_key) %}"
     '{% if field_name %} name="{{ field_name }}"{% endif %}'
 )
 LABEL = (

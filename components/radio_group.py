@@ -31,7 +31,7 @@ def prepare(props: RadioGroupProps) -> dict[str, Any]:
 
 
 TEMPLATE = """{% set current = value_text(value_of(props.bind, props.value)) %}
-{% set field_name = props.name or (props.bind.name if props.bind else uid) %}
+{% set field_name = props.name or (props.bind.name if props.bind else props.label|field_key) %}
 <fieldset class="ui-field ui-radio-group" id="{{ uid }}"{% if props.hint %} aria-describedby="{{ uid }}-hint"{% endif %}{% if props.disabled %} disabled{% endif %}{{ bind_attrs(props.bind) }}>
 <legend class="ui-field-label">{{ props.label }}{% if props.required %}<span class="ui-field-req" aria-hidden="true"> *</span>{% endif %}</legend>
 {% if props.hint %}<p class="ui-field-hint" id="{{ uid }}-hint">{{ props.hint }}</p>{% endif %}

@@ -12,11 +12,13 @@ Globals:
   bind_attrs(binding)         -> ' data-ui4a-bind="name"' for a Binding (or "")
 Filters:
   number(x, digits=None)      -> thousands-separated number text
+  field_key(label)            -> a form field's default key: the label in camelCase
 """
 
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -39,6 +41,15 @@ def bind_attrs(binding: Binding | None) -> Markup:
     return Markup(' data-ui4a-bind="{}"').format(binding.name)
 
 
+def field_key(label: Any) -> str:
+    """A form field's default key: its label in camelCase ("Full name" -> "fullName")."""
+    words = re.findall(r"[A-Za-z0-9]+", str(label))
+    if not words:
+        return "field"
+    key = words[0].lower() + "".join(w[:1].upper() + w[1:].lower() for w in words[1:])
+    return (key if key[0].isalpha() else "f" + key)[:40]
+
+
 def format_number(value: Any, digits: int | None = None) -> str:
     if isinstance(value, bool) or not isinstance(value, int | float):
         return str(escape(value))
@@ -59,6 +70,7 @@ def environment() -> jinja2.Environment:
     )
     env.globals.update(action_attrs=action_attrs, bind_attrs=bind_attrs)
     env.filters["number"] = format_number
+    env.filters["field_key"] = field_key
     return env
 
 
