@@ -60,6 +60,7 @@ class BuildConfig:
     adapter_lr: float = 2e-3
     lora_rank: int = 8
     lora_alpha: int = 16
+    route_share: float = 1.0  # routing examples per training pair (they are short and easy)
     eval_limit: int = 200  # held-out pairs decoded for the build record
     threads: int = 2
     exclude: tuple[str, ...] = field(default=())
@@ -211,7 +212,8 @@ def build(out_dir: Path = DEFAULT_DIR, config: BuildConfig | None = None,
     log(f"data: {len(train)} train, {len(heldout)} held-out pairs (seed {cfg.seed})")
 
     turns = [(turn_sequence(system, p.request), p.answer, p.adapter) for p in train]
-    routes = [(route_sequence(system, p.request), p.adapter, "route") for p in train]
+    routes = [(route_sequence(system, p.request), p.adapter, "route")
+              for p in train[: int(len(train) * cfg.route_share)]]
     tokenizer = train_tokenizer([a + b for a, b, _ in turns] + [a + b for a, b, _ in routes[:1000]],
                                 cfg.vocab_size)
     prefix_ids = [tokenizer.bos_token_id, *tokenizer(system_prefix(system), add_special_tokens=False)["input_ids"]]
