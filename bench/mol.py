@@ -97,6 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"model {path.name}: {record['base_parameters'] / 1e6:.2f}M base parameters, catalog prefix "
           f"{record['catalog_prompt_tokens']} tokens; held-out: {len(heldout)} pairs, scoring {args.limit}")
 
+    fresh = [p for p in datagen.generate(args.limit * 4, seed=cfg["seed"] + 99) if not datagen.is_heldout(p)]
+    familiar = score_ui(model, fresh, constrained=True, limit=args.limit)
     free = score_ui(model, heldout, constrained=False, limit=args.limit)
     bound = score_ui(model, heldout, constrained=True, limit=args.limit)
     router = score_router(model, heldout, limit=args.limit * 2)
@@ -107,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     guided = per_token_seconds(model, request, constrained=True)
     switch, turn = switch_share(model, ui_requests[:20])
     figures = {
-        "unconstrained": free.as_dict(), "constrained": bound.as_dict(), "router_accuracy": round(router, 4),
+        "unconstrained": free.as_dict(), "constrained": bound.as_dict(), "in_distribution": familiar.as_dict(), "router_accuracy": round(router, 4),
         "first_token_ms": {"without_reuse": round(cold * 1000, 2), "with_reuse": round(warm * 1000, 2)},
         "kv_ratio": round(cold / warm, 2), "per_token_ms": {"plain": round(plain * 1000, 3),
                                                             "constrained": round(guided * 1000, 3)},
@@ -124,6 +126,8 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"structural {bound.structural:.1%}, exact {bound.exact:.1%}  "
           f"({verdict(bound.schema_valid >= 1.0)} 100% schema-valid)")
     print(f"structural match (grammar): {bound.structural:.1%}  ({verdict(bound.structural >= .85)} >= 85%)")
+    print(f"for comparison, fresh requests drawn like the training data (grammar): schema-valid "
+          f"{familiar.schema_valid:.1%}, structural {familiar.structural:.1%}, exact {familiar.exact:.1%}")
     print(f"router accuracy: {router:.1%}  ({verdict(router >= .95)} >= 95%)")
     print(f"first token: {cold * 1000:.1f} ms without KV reuse, {warm * 1000:.1f} ms with; ratio {cold / warm:.2f}x  "
           f"({verdict(cold / warm >= 4)} >= 4x)")
