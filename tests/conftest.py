@@ -29,3 +29,12 @@ def root() -> Path:
 
 def example_sources() -> list[tuple[str, str]]:
     return [(p.stem, p.read_text(encoding="utf-8")) for p in EXAMPLES]
+
+
+def run_async(coro):
+    """Run a coroutine to completion in a fresh thread: Playwright's sync API may own this thread's loop."""
+    import asyncio
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()

@@ -8,6 +8,7 @@ import shutil
 
 import pytest
 
+from tests.conftest import run_async
 from ui4a.mol.backend import BackendError, Message
 from ui4a.mol.local import LocalBackend, LocalModel, Session, Timing
 from ui4a.mol.router import Router, Rule
@@ -91,7 +92,7 @@ def test_backend_streams_through_the_interface(tiny_model_dir):
         route = backend.route(messages)
         return route, "".join([p async for p in backend.stream(messages, route)])
 
-    route, text = asyncio.run(turn())
+    route, text = run_async(turn())
     assert route.adapter in ("ui", "chat") and isinstance(text, str)
 
 
@@ -137,6 +138,6 @@ def test_concurrent_turns_are_batched_and_each_gets_its_own_answer(tiny_model_di
     async def all_at_once():
         return await asyncio.gather(*(one(t, a) for t, a in zip(requests, ["ui", "chat", "chat", "ui"], strict=True)))
 
-    together = asyncio.run(all_at_once())
+    together = run_async(all_at_once())
     alone = ["".join(backend.model.generate(t, a)) for t, a in zip(requests, ["ui", "chat", "chat", "ui"], strict=True)]
     assert together == alone

@@ -9,6 +9,7 @@ import time
 import httpx
 import pytest
 
+from tests.conftest import run_async
 from ui4a.mol.replay import ScriptedBackend
 from ui4a.mol.server import create_app
 
@@ -87,7 +88,6 @@ def test_non_json_body(server_url):
 
 
 def test_unreachable_openai_endpoint_is_named():
-    import asyncio
 
     from ui4a.mol.backend import BackendError, Message, Route
     from ui4a.mol.openai_backend import OpenAIBackend
@@ -101,4 +101,4 @@ def test_unreachable_openai_endpoint_is_named():
         return [p async for p in backend.stream([Message("user", "hi")], Route("chat", 1.0, "test"))]
 
     with pytest.raises(BackendError, match=f"model request to http://127.0.0.1:{port}/v1"):
-        asyncio.run(turn())
+        run_async(turn())

@@ -66,7 +66,7 @@ class LocalModel:
         try:
             self.tokenizer = AutoTokenizer.from_pretrained(self.path)
             base = AutoModelForCausalLM.from_pretrained(self.path)
-        except (OSError, ValueError) as exc:
+        except Exception as exc:  # safetensors, JSON and OS errors all mean a corrupt or partial artifact
             raise BackendError(f"cannot load the model at {self.path}: {exc}") from exc
         adapter_dir = self.path / "adapters"
         names = list(adapters) if adapters else sorted(p.name for p in adapter_dir.iterdir() if p.is_dir()) \
@@ -83,7 +83,7 @@ class LocalModel:
                     self.model = PeftModel.from_pretrained(base, where, adapter_name=name)
                 else:
                     self.model.load_adapter(where, adapter_name=name)
-            except (OSError, ValueError, RuntimeError) as exc:
+            except Exception as exc:  # as above, for the adapter's files
                 raise BackendError(f"adapter {name!r} at {where} cannot be loaded: {exc}") from exc
         self.model.eval()
         self.adapters = names
