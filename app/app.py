@@ -11,6 +11,7 @@ from app.styles import GLOBAL_CSS
 
 # The canvas is built at run time; a library used only there must be bundled, not fetched from a CDN.
 bundle_library(rx.debounce_input(rx.el.input(value="", on_change=rx.console_log(""))))
+bundle_library(rx.el.a("link", href="#"))  # links render through react-router's Link
 
 app = rx.App(head_components=[rx.el.style(GLOBAL_CSS)])
 app.add_page(playground, route="/", title="UI4A playground", on_load=PlaygroundState.load)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from functools import lru_cache
 from typing import Any
 
 import reflex as rx
@@ -28,6 +29,23 @@ from ui4a.validate import check, declared_state
 
 FRAME_INTERVAL = 0.04  # seconds between canvas frames while a turn streams
 MAX_MESSAGE = 4000
+
+
+@lru_cache(maxsize=16)
+def convert(html: str) -> rx.Component:
+    """The canvas as Reflex elements; cached, so checking a frame and showing it convert once."""
+    return html_to_reflex(html, wiring_for(PlaygroundState))
+
+
+def showable(html: str | None) -> str | None:
+    """The frame's HTML if Reflex accepts it, else None (the last good frame stays)."""
+    if html is None:
+        return None
+    try:
+        convert(html)
+    except ValueError:
+        return None
+    return html
 
 
 def _view(message: dict[str, Any]) -> dict[str, Any]:
@@ -81,7 +99,7 @@ class PlaygroundState(rx.State):
                 rx.el.p("Ask for an interface — it builds itself here while the answer streams."),
                 class_name="pg-canvas-empty",
             )
-        return html_to_reflex(self.canvas_html, wiring_for(PlaygroundState))
+        return convert(self.canvas_html)
 
     # ------------------------------------------------------------ loading
 
@@ -156,6 +174,17 @@ class PlaygroundState(rx.State):
                 done.set()
 
         task = asyncio.create_task(pump())
+        try:
+            await self._frames(route, parser, pieces, done)
+        except Exception as exc:  # never leave a turn hanging: end it and say what broke
+            failure.append(f"internal error while rendering: {type(exc).__name__}: {exc}")
+            done.set()
+        await task
+        await self._finish(cid, route, parser, pieces, failure[0] if failure else "",
+                           time.monotonic() - started, backend.name)
+
+    async def _frames(self, route: Any, parser: StreamParser, pieces: list[str], done: asyncio.Event) -> None:
+        """Render a frame whenever new tokens arrived, at most every FRAME_INTERVAL."""
         fed = 0
         while not done.is_set() or fed < len(pieces):
             if fed < len(pieces):
@@ -169,15 +198,12 @@ class PlaygroundState(rx.State):
                 await asyncio.wait_for(done.wait(), timeout=FRAME_INTERVAL)
             except TimeoutError:
                 pass
-        await task
-        await self._finish(cid, route, parser, pieces, failure[0] if failure else "",
-                           time.monotonic() - started, backend.name)
 
     async def _show_frame(self, adapter: str, parser: StreamParser, pieces: list[str]) -> None:
         html = None
         if adapter == "ui" and parser.ok:
             try:
-                html = str(render_tree(parser.tree(), partial=True))
+                html = showable(str(render_tree(parser.tree(), partial=True)))
             except (RenderError, ExprError):
                 html = None  # keep the last good frame
         async with self:
@@ -212,13 +238,13 @@ class PlaygroundState(rx.State):
                 full = render_document(report.document, standalone=True)
                 meta["tokens_html"] = tokens.count(full)
                 meta["saving"] = f"{tokens.saving(compact, meta['tokens_html']):.0%}"
-                html = str(render_tree(report.document))
+                html = showable(str(render_tree(report.document)))
                 text = f"Interface ready: {compact} tokens of UI code (the same page as HTML: {meta['tokens_html']})."
             else:
                 errors += [d.format("answer") for d in report.diagnostics]
                 text = f"The interface has {len(report.diagnostics)} error(s); the last good frame is shown."
                 if parser.ok:  # valid syntax, invalid props: show the frame with every token in it
-                    html = str(render_tree(parser.tree(), partial=True))
+                    html = showable(str(render_tree(parser.tree(), partial=True)))
         meta["errors"] = errors
         mid = store.add_message(cid, "assistant", text or "(empty answer)", source=source, meta=meta)
         if source is not None:
@@ -244,7 +270,11 @@ class PlaygroundState(rx.State):
             self.canvas_html = ""
             return
         try:
-            self.canvas_html = str(render_tree(doc, self.ui_state))
+            html = showable(str(render_tree(doc, self.ui_state)))
+            if html is None:
+                self.errors = ["state: this state cannot be shown; the previous view stays"]
+                return
+            self.canvas_html = html
         except (RenderError, ExprError) as exc:
             diagnostics = getattr(exc, "diagnostics", None) or [exc.diagnostic]  # type: ignore[attr-defined]
             self.errors = [d.format("state") for d in diagnostics]

@@ -36,10 +36,14 @@ def _locate_role(page, role: str, name: str | None):
 
 
 def run_check(page, chk: dict[str, Any]) -> str:
-    """Run one check; returns "" when it passes, else what went wrong."""
+    """Run one check; returns "" when it passes, else what went wrong.
+
+    ``page`` may also be a locator (the app's canvas): every query is then scoped to it.
+    """
     kind = chk["kind"]
     if kind == "text":
-        text = re.sub(r"\s+", " ", page.inner_text("body"))
+        whole = page.inner_text("body") if hasattr(page, "goto") else page.inner_text()
+        text = re.sub(r"\s+", " ", whole)
         return "" if chk["value"] in text else f"text {chk['value']!r} not on the page"
     if kind == "role":
         total, _ = _locate_role(page, chk["role"], chk.get("name"))
@@ -56,8 +60,15 @@ def run_check(page, chk: dict[str, Any]) -> str:
             got = field.input_value()
             return "" if got == chk["value"] else f"{chk['label']!r} holds {got!r} after fill"
         if kind == "check":
-            field.check(force=True)
-            return "" if field.is_checked() else f"{chk['label']!r} is not checked after check"
+            # A control bound to the app's state shows its new value after the round trip, so
+            # the check waits for it (up to 2 s) as a person would, instead of requiring it at once.
+            if not field.is_checked():
+                field.click(force=True)
+            for _ in range(20):
+                if field.is_checked():
+                    return ""
+                field.page.wait_for_timeout(100)
+            return f"{chk['label']!r} is not checked after check"
         field.select_option(label=chk["value"]) if chk.get("by") == "label" else field.select_option(chk["value"])
         got = field.input_value()
         return "" if got == chk["value"] else f"{chk['label']!r} holds {got!r} after select"

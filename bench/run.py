@@ -602,6 +602,9 @@ def write_markdown(report: dict, path: Path) -> None:
         "## Correctness", "",
         f"- compact renders passing all checks: {_pct(s['checks_pass_rate'])}"
         + (f" — FAILING: {', '.join(s['failing_ui'])}" if s["failing_ui"] else ""),
+        *([f"- the same cases rendered by the live Reflex app (streamed into the playground) passing all checks: "
+           f"{_pct(s['app_checks_pass_rate'])}" + (f" — FAILING: {', '.join(s['failing_app'])}"
+                                                   if s["failing_app"] else "")] if "app_checks_pass_rate" in s else []),
         f"- lean HTML baselines passing all checks: {_pct(s['lean_checks_pass_rate'])}"
         + (f" — not a fair baseline for: {', '.join(s['failing_lean'])}" if s["failing_lean"] else ""),
         f"- strict HTML passing all checks: {_pct(s['strict_checks_pass_rate'])}; "
@@ -711,11 +714,13 @@ def _browser(browser):
 
 
 def run_benchmark(out: str | Path = DEFAULT_OUT, quick: bool = False, model: str | None = None,
-                  names: Sequence[str] | None = None, browser=None, progress: bool = True) -> dict:
+                  names: Sequence[str] | None = None, browser=None, progress: bool = True,
+                  app: bool = False, app_url: str | None = None) -> dict:
     """Run the benchmark, write OUT/report.json, report.md, tokens.png and screens/; return the report.
 
     ``browser`` is an existing Playwright browser (e.g. the test session's); without one a
-    Chromium is launched for the run.
+    Chromium is launched for the run. ``app`` also renders every case in the live Reflex app
+    (a server is started, or ``app_url`` names one whose scripted source knows the cases).
     """
     started = time.strftime("%Y-%m-%d %H:%M:%S")
     t0 = time.perf_counter()
@@ -739,6 +744,17 @@ def run_benchmark(out: str | Path = DEFAULT_OUT, quick: bool = False, model: str
                                               f"Python {platform.python_version()}",
                                   "tokenizers": list(counters), "targets": TARGETS, "reference": REFERENCE,
                                   "summary": summarize(rows, list(counters)), "cases": rows}
+        if app or app_url:
+            from bench.app_mode import check_in_app, run_in_app
+
+            failures = (check_in_app(b, app_url, cases, screens) if app_url else run_in_app(b, cases, screens))
+            for row in rows:
+                row["app_pass"] = not failures[row["name"]]
+                if failures[row["name"]]:
+                    row["failures"]["app"] = failures[row["name"]]
+            report["summary"]["app_checks_pass_rate"] = round(
+                sum(not f for f in failures.values()) / len(cases), 4)
+            report["summary"]["failing_app"] = [n for n, f in failures.items() if f]
         if model:
             report["model"] = run_model(cases, model, b, progress=progress, backend=backend)
     report["seconds"] = round(time.perf_counter() - t0, 1)
@@ -776,7 +792,7 @@ def format_summary(report: dict) -> str:
 def exit_code(report: dict) -> int:
     """1 when a reference case fails its checks or the strict baseline does not look the same."""
     s = report["summary"]
-    return 1 if s["failing_ui"] or s["strict_not_same"] else 0
+    return 1 if s["failing_ui"] or s["strict_not_same"] or s.get("failing_app") else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

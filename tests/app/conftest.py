@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,16 @@ ARTIFACTS = ROOT / "test-artifacts" / "app"
 @pytest.fixture(scope="session")
 def app_url(tmp_path_factory):
     data = tmp_path_factory.mktemp("app-data")
-    env = {"UI4A_DATA_DIR": str(data), "UI4A_MODEL": f"scripted:{SCRIPT}"}
+    # The test script, plus the quick benchmark cases answered with their reference code.
+    from bench.app_mode import script_for
+    from bench.cases import load_cases
+    from bench.run import quick_subset
+
+    script = {**script_for(quick_subset(load_cases())), **json.loads(SCRIPT.read_text())}
+    script["__rate__"] = 120
+    script_path = data / "script.json"
+    script_path.write_text(json.dumps(script))
+    env = {"UI4A_DATA_DIR": str(data), "UI4A_MODEL": f"scripted:{script_path}"}
     server = AppServer(env=env, log_path=data / "server.log")
     try:
         server.start()

@@ -103,3 +103,10 @@ def test_source_toggle_shows_the_compact_code(page):
     ask(page, "counter please")
     page.click("#toggle-source")
     assert page.inner_text("#source").startswith("<State n=0 on=false />")
+
+
+def test_links_in_a_streamed_answer_render_offline(page):
+    # Runtime-built canvases must not import their libraries (react-router's Link) from a CDN.
+    ask(page, "links please")
+    assert page.get_by_role("link", name="guide").count() == 1
+    assert "API reference" in page.inner_text("#canvas")

@@ -24,6 +24,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                                  "(default: bench/results/)")
     p.add_argument("--model", help="ui: also score a model source: local[:PATH], openai:URL, replay or fake; "
                                    "mol: local:PATH picks the model directory")
+    p.add_argument("--app", action="store_true", help="ui: also render every case in the live Reflex app "
+                                                      "(starts the app; about a minute more)")
     p.add_argument("--size-kb", type=int, default=200, help="parse: size of the generated document")
     p.set_defaults(func=run)
 
@@ -47,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
 
     out = args.out or str(DEFAULT_OUT)
     try:
-        report = run_benchmark(out, quick=args.quick, model=args.model)
+        report = run_benchmark(out, quick=args.quick, model=args.model, app=args.app)
     except BackendError as exc:
         print(f"ui4a: {exc}", file=sys.stderr)
         return 2

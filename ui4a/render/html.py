@@ -170,7 +170,8 @@ def _render_node(node: Any, ctx: RenderContext, doc: Document, partial: bool,
     model, problems = resolve_props(node, comp, ctx.state, doc.index, partial=partial)
     if model is None:
         if partial:
-            return Markup('<div class="ui-pending" aria-busy="true">{}</div>').format(children)
+            # A span (display: contents) is valid wherever the element will be, even inside text.
+            return Markup('<span class="ui-pending" aria-busy="true">{}</span>').format(children)
         raise RenderError(problems)
     element_id = node.prop(ID_PROP).literal() if node.prop(ID_PROP) else None
     return render_component(comp, model, children, ctx, uid=element_id)

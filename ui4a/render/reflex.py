@@ -205,7 +205,10 @@ def _factory(tag: str) -> Callable[..., rx.Component]:
 
 
 def html_to_reflex(html: str, wiring: Wiring | None = None) -> rx.Component:
-    """Convert UI4A's rendered HTML into Reflex elements, wiring its events when given handlers."""
+    """Convert UI4A's rendered HTML into Reflex elements, wiring its events when given handlers.
+
+    Raises ValueError when Reflex refuses the structure (it validates some nestings).
+    """
     root = parse_html(html)
     converted = _Converter(wiring).children(root)
     return converted[0] if len(converted) == 1 else rx.fragment(*converted)
