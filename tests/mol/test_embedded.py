@@ -67,3 +67,13 @@ def test_chat_cli_prints_route_output_validation_and_timings():
     assert result["backend"] == "local" and result["route"] == "ui"
     assert set(result["timings_ms"]) == {"route", "first_token", "total"}
     assert "valid" in result and result["tokens"] > 0
+
+
+def test_model_was_trained_on_the_catalog_prompt_it_will_be_given():
+    """A component or prompt change alters the system prefix: rebuild the model (`ui4a model build`)."""
+    import hashlib
+
+    from ui4a import catalog
+
+    record = json.loads((DEFAULT_DIR / "build.json").read_text())
+    assert hashlib.sha256(catalog.prompt().encode("utf-8")).hexdigest() == record["catalog_prompt_sha256"]

@@ -17,6 +17,7 @@ The saved base is an ordinary Hugging Face model directory, so
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -266,6 +267,8 @@ def build(out_dir: Path = DEFAULT_DIR, config: BuildConfig | None = None,
             "data_hash": datagen.data_hash(train),
             "heldout_hash": datagen.data_hash(heldout),
             "catalog_prompt_tokens": prefix_len,
+            # The model only knows this exact prompt: a changed catalog means a rebuild.
+            "catalog_prompt_sha256": hashlib.sha256(system.encode("utf-8")).hexdigest(),
             "vocab_size": len(tokenizer),
             "base_parameters": n_params,
             "base_final_loss": round(sum(base_losses[-50:]) / len(base_losses[-50:]), 4),
