@@ -25,15 +25,6 @@ TARGETS = {"constrained_schema_valid": 1.0, "structural": 0.85, "router": 0.95, 
            "constraint_overhead": 0.30, "switch_share": 0.05}
 
 
-def _median_time(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def first_token_latency(model, request: str, reuse: bool, repeat: int = 15) -> float:
     from ui4a.mol.local import Timing
 

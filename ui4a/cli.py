@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from ui4a import catalog, registry, tokens
+from ui4a import atomic, catalog, registry, tokens
 from ui4a.lang.errors import Diagnostic
 
 EXIT_FAULTS = 1
@@ -44,17 +42,8 @@ def read_source(path: str) -> tuple[str, Diagnostic | None]:
 
 def write_atomic(path: str, text: str) -> None:
     """Write via a temporary file and rename, so a failure never leaves half a file."""
-    target = Path(path)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        atomic.write_text(path, text)
     except OSError as exc:
         raise CliError(f"cannot write {path}: {exc.strerror or exc}") from exc
 

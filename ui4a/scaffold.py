@@ -17,12 +17,11 @@ import os
 import re
 import shlex
 import sys
-import tempfile
 import types
 from pathlib import Path
 from typing import get_args
 
-from ui4a import registry
+from ui4a import atomic, registry
 from ui4a.component import CATEGORIES
 from ui4a.types import Tone
 
@@ -276,16 +275,6 @@ def _dry_run(name: str, source: str, target: Path) -> None:
             registry.register(previous)
 
 
-def _file_mode(target: Path) -> int:
-    """The existing file's mode, else the usual mode for a new file under the umask."""
-    try:
-        return target.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip()
     return text.splitlines()[0] if text else ""
@@ -294,15 +283,7 @@ def _first_line(exc: BaseException) -> str:
 def _write_atomic(target: Path, text: str) -> None:
     """Write via a temporary file in the same folder and rename over the target."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-            os.chmod(tmp, _file_mode(target))  # mkstemp makes it private; a module is not
-            os.replace(tmp, target)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        atomic.write_text(target, text)
     except OSError as exc:
         raise ScaffoldError(f"cannot write {target}: {exc.strerror or exc}") from exc
 

@@ -3,27 +3,14 @@
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from pathlib import Path
+
+from ui4a import atomic
 
 CHUNK = 1 << 20
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write through a temporary file in the same folder, then rename: readers see the old or the new file."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+write_atomic = atomic.write_text  # the project's one atomic writer, under the name hcp uses
 
 
 def sha256_file(path: Path) -> str:

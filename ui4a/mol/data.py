@@ -57,12 +57,12 @@ import json
 import os
 import random
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any, Literal
+
+from ui4a import atomic
 
 CHAT_SHARE = 0.25
 
@@ -1073,17 +1073,7 @@ def _line(p: Pair) -> str:
 
 def to_jsonl(pairs: Iterable[Pair], path: str | os.PathLike[str]) -> None:
     """Write pairs as JSON lines atomically (temp file in the same folder, then os.replace)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            for p in pairs:
-                f.write(_line(p) + "\n")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic.write_text(path, "".join(_line(p) + "\n" for p in pairs))
 
 
 def read_jsonl(path: str | os.PathLike[str]) -> list[Pair]:
