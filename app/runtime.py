@@ -1,5 +1,7 @@
 """Process-wide objects the app's states share: the store, the model source, parse caches.
 
+All of them are configured by the active harness manifest (``ui4a.harness``).
+
 They live outside Reflex state because they are not per-client data and must not
 be serialised with it.
 """
@@ -14,6 +16,7 @@ from ui4a.lang.nodes import Document
 from ui4a.lang.parser import StreamParser
 from ui4a.mol.backend import Backend
 from ui4a.mol.sources import from_spec
+from ui4a import harness
 from ui4a.store import Store
 
 # One incremental parser per streaming turn, keyed by turn id.
@@ -22,7 +25,7 @@ parsers: dict[str, StreamParser] = {}
 
 @lru_cache(maxsize=1)
 def store() -> Store:
-    return Store.default()
+    return harness.store()
 
 
 @lru_cache(maxsize=1)

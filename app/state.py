@@ -18,17 +18,26 @@ import reflex as rx
 
 from app import runtime
 from app.wiring import wiring_for
-from ui4a import tokens
+from ui4a import harness, tokens, traces
 from ui4a.lang import expr as ex
 from ui4a.lang.errors import ExprError, LineIndex
 from ui4a.lang.parser import StreamParser
+from ui4a.mol import turn
 from ui4a.mol.backend import BackendError, Message
 from ui4a.render.html import RenderError, render_document, render_tree
 from ui4a.render.reflex import html_to_reflex
-from ui4a.validate import check, declared_state
+from ui4a.validate import declared_state
 
 FRAME_INTERVAL = 0.04  # seconds between canvas frames while a turn streams
-MAX_MESSAGE = 4000
+FEEDBACK = {"up": 1, "down": -1}
+
+
+def max_message() -> int:
+    return harness.current().session.max_message_chars
+
+
+def theme() -> str:
+    return harness.current().render.theme
 
 
 @lru_cache(maxsize=16)
@@ -62,6 +71,7 @@ def _view(message: dict[str, Any]) -> dict[str, Any]:
         "saving": meta.get("saving", ""),
         "has_ui": bool(message.get("source")),
         "errors": meta.get("errors", []),
+        "feedback": meta.get("feedback", 0),
     }
 
 
@@ -75,7 +85,7 @@ def _coerce(old: Any, value: Any) -> Any:
         except (TypeError, ValueError):
             return old
         return int(number) if number.is_integer() else number
-    return "" if value is None else str(value)[:MAX_MESSAGE]
+    return "" if value is None else str(value)[:max_message()]
 
 
 class PlaygroundState(rx.State):
@@ -91,6 +101,7 @@ class PlaygroundState(rx.State):
     live_tokens: int = 0
     frame_tokens: int = 0  # tokens the shown frame was rendered from
     backend_label: str = ""
+    canvas_message: int = 0  # the assistant message whose UI the canvas shows (its trace gets the events)
 
     @rx.var
     def canvas(self) -> rx.Component:
@@ -114,6 +125,7 @@ class PlaygroundState(rx.State):
         self.ui_state = store.ui_state(self.conversation_id)
         last_ui = next((m for m in reversed(stored) if m.get("source")), None)
         self.canvas_source = last_ui["source"] if last_ui else ""
+        self.canvas_message = last_ui["id"] if last_ui else 0
         self.errors = []
         self._rerender()
 
@@ -121,6 +133,7 @@ class PlaygroundState(rx.State):
     def new_conversation(self):
         self.conversation_id = runtime.store().create_conversation()
         self.messages, self.ui_state, self.canvas_source, self.canvas_html = [], {}, "", ""
+        self.canvas_message = 0
         self.errors = []
 
     # ------------------------------------------------------------ turns
@@ -137,7 +150,7 @@ class PlaygroundState(rx.State):
 
     @rx.event(background=True)
     async def run_turn(self, text: str):
-        text = text[:MAX_MESSAGE]
+        text = text[:max_message()]
         store = runtime.store()
         async with self:
             if self.streaming:
@@ -156,7 +169,7 @@ class PlaygroundState(rx.State):
         try:
             route = backend.route(history)
         except BackendError as exc:
-            await self._finish(cid, None, parser, [], f"model source: {exc}", 0.0, backend.name)
+            await self._finish(cid, text, None, parser, [], f"model source: {exc}", 0.0, backend)
             return
         pieces: list[str] = []
         failure: list[str] = []
@@ -180,8 +193,8 @@ class PlaygroundState(rx.State):
             failure.append(f"internal error while rendering: {type(exc).__name__}: {exc}")
             done.set()
         await task
-        await self._finish(cid, route, parser, pieces, failure[0] if failure else "",
-                           time.monotonic() - started, backend.name)
+        await self._finish(cid, text, route, parser, pieces, failure[0] if failure else "",
+                           time.monotonic() - started, backend)
 
     async def _frames(self, route: Any, parser: StreamParser, pieces: list[str], done: asyncio.Event) -> None:
         """Render a frame whenever new tokens arrived, at most every FRAME_INTERVAL."""
@@ -203,7 +216,7 @@ class PlaygroundState(rx.State):
         html = None
         if adapter == "ui" and parser.ok:
             try:
-                html = showable(str(render_tree(parser.tree(), partial=True)))
+                html = showable(str(render_tree(parser.tree(), partial=True, theme=theme())))
             except (RenderError, ExprError):
                 html = None  # keep the last good frame
         async with self:
@@ -215,21 +228,34 @@ class PlaygroundState(rx.State):
             self.messages[-1]["text"] = (f"Building the interface… {len(pieces)} tokens" if adapter == "ui"
                                          else "".join(pieces))
 
-    async def _finish(self, cid: str, route: Any, parser: StreamParser, pieces: list[str], failure: str,
-                      seconds: float, backend_name: str) -> None:
+    async def _finish(self, cid: str, request: str, route: Any, parser: StreamParser, pieces: list[str],
+                      failure: str, seconds: float, backend: Any) -> None:
         store = runtime.store()
         output, chunks = "".join(pieces), len(pieces)
-        meta: dict[str, Any] = {"backend": backend_name, "seconds": round(seconds, 3)}
+        meta: dict[str, Any] = {"backend": backend.name, "seconds": round(seconds, 3)}
         source = None
         errors: list[str] = [failure] if failure else []
         text = output
         html = None
         state: dict[str, Any] = {}
+        report = None
+        attempts: list[dict[str, Any]] = []
         if route is not None:
             meta.update(route=route.adapter, route_score=route.score, route_reason=route.reason)
         if route is not None and route.adapter == "ui":
             parser.close()
-            report = check(output)
+            report = turn.checked(output)
+            if not report.ok and not failure:
+                # A source that cannot be constrained gets its positioned errors back (decoding.repair_turns).
+                async with self:
+                    self.messages[-1]["text"] = "Repairing the interface…"
+                history = [Message(m["role"], m["text"]) for m in self.messages[:-1]
+                           if m["role"] in ("user", "assistant")]
+                try:
+                    output, report, attempts = await turn.repair(backend, history, route, output, report)
+                except BackendError as exc:
+                    errors.append(f"model source: {exc}")
+                meta["repairs"] = len(attempts)
             compact = tokens.count(output)
             meta["tokens_ui"] = compact
             if report.ok and report.document is not None:
@@ -238,22 +264,27 @@ class PlaygroundState(rx.State):
                 full = render_document(report.document, standalone=True)
                 meta["tokens_html"] = tokens.count(full)
                 meta["saving"] = f"{tokens.saving(compact, meta['tokens_html']):.0%}"
-                html = showable(str(render_tree(report.document)))
+                html = showable(str(render_tree(report.document, theme=theme())))
                 text = f"Interface ready: {compact} tokens of UI code (the same page as HTML: {meta['tokens_html']})."
             else:
                 errors += [d.format("answer") for d in report.diagnostics]
                 text = f"The interface has {len(report.diagnostics)} error(s); the last good frame is shown."
-                if parser.ok:  # valid syntax, invalid props: show the frame with every token in it
-                    html = showable(str(render_tree(parser.tree(), partial=True)))
+                if parser.ok and not attempts:  # valid syntax, invalid props: show the frame with every token
+                    html = showable(str(render_tree(parser.tree(), partial=True, theme=theme())))
         meta["errors"] = errors
         mid = store.add_message(cid, "assistant", text or "(empty answer)", source=source, meta=meta)
         if source is not None:
             store.save_ui_state(cid, state)
+        if route is not None:
+            result = turn.Result(route, backend.name, output, report=report, attempts=attempts, total_s=seconds)
+            turn.trace("playground", request, result, store, conversation_id=cid, message_id=mid,
+                       rendered=html is not None if report is not None else None)
         async with self:
             self.messages[-1] = _view({"id": mid, "role": "assistant", "text": text or "(empty answer)",
                                        "source": source, "meta": meta})
             if source is not None:
                 self.canvas_source = source
+                self.canvas_message = mid
                 self.ui_state = state
             if html is not None:
                 self.canvas_html = html
@@ -261,6 +292,34 @@ class PlaygroundState(rx.State):
                 self.frames += 1
             self.errors = errors
             self.streaming = False
+
+    # ------------------------------------------------------------ traces
+
+    def _event(self, kind: str, data: dict[str, Any], message_id: int | None = None) -> None:
+        """Append what the user did to the trace of the turn that made this UI (if it has one)."""
+        from ui4a.store import StoreError
+
+        store = runtime.store()
+        try:
+            trace_id = traces.for_message(message_id or self.canvas_message, store)
+            if trace_id is not None:
+                traces.event(trace_id, kind, data, store)
+        except (StoreError, ValueError) as exc:  # a trace that cannot be written never breaks the UI
+            self.errors = [f"trace: {exc}"]
+
+    @rx.event
+    def feedback(self, message_id: int, vote: str):
+        """The thumbs control under an answer: up or down, recorded on its trace (the last vote counts)."""
+        if vote not in FEEDBACK:
+            return
+        self._event("feedback", {"value": FEEDBACK[vote]}, message_id)
+        store = runtime.store()
+        for i, m in enumerate(self.messages):
+            if m["id"] == message_id and m["role"] == "assistant":
+                stored = next((s for s in store.messages(self.conversation_id) if s["id"] == message_id), None)
+                if stored is not None:
+                    store.update_message(message_id, meta={**stored["meta"], "feedback": FEEDBACK[vote]})
+                self.messages[i] = {**m, "feedback": FEEDBACK[vote]}
 
     # ------------------------------------------------------------ interactions
 
@@ -270,7 +329,7 @@ class PlaygroundState(rx.State):
             self.canvas_html = ""
             return
         try:
-            html = showable(str(render_tree(doc, self.ui_state)))
+            html = showable(str(render_tree(doc, self.ui_state, theme=theme())))
             if html is None:
                 self.errors = ["state: this state cannot be shown; the previous view stays"]
                 return
@@ -294,6 +353,7 @@ class PlaygroundState(rx.State):
 
     @rx.event
     def run_action(self, source: str):
+        self._event("click", {"action": source[:2000]})
         sends = [value for kind, value in self._apply(source) if kind == "send"]
         return [PlaygroundState.run_turn(text) for text in sends] or None
 
@@ -302,6 +362,7 @@ class PlaygroundState(rx.State):
         if name in self.ui_state:
             state = dict(self.ui_state)
             state[name] = _coerce(state[name], value)
+            self._event("set", {"name": name, "value": state[name]})
             self.ui_state = state
             runtime.store().save_ui_state(self.conversation_id, state)
             self._rerender()
@@ -314,6 +375,7 @@ class PlaygroundState(rx.State):
     @rx.event
     def submit_form(self, source: str, form_data: dict[str, Any]):
         values = {k: v for k, v in form_data.items() if not k.startswith("__")}
+        self._event("submit", {"values": values})
         summary = "Submitted: " + ", ".join(f"{k}: {v}" for k, v in values.items()) if values else "Submitted"
         effects = self._apply(source) if source else [("submit", None)]
         sends = [summary if kind == "submit" else value for kind, value in effects if kind in ("send", "submit")]

@@ -1,6 +1,7 @@
 """The app's own chrome (chat, panels), beside UI4A's stylesheet for the canvas."""
 
-from ui4a.render.html import stylesheet
+from ui4a import harness
+from ui4a.render.html import stylesheet, theme_css
 
 APP_CSS = """
 body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #eef0f4;
@@ -23,6 +24,12 @@ body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, san
 .pg-msg-assistant { align-self: flex-start; background: #f1f3f5; }
 .pg-meta { display: block; margin-top: 4px; font-size: 11.5px; color: #5b6472; }
 .pg-msg-user .pg-meta { color: #dbe4ff; }
+.pg-thumbs { display: inline-flex; gap: 4px; margin-top: 4px; }
+.pg-thumb { display: inline-flex; border: 1px solid #d9dde5; background: #fff; color: #5b6472; border-radius: 6px;
+            padding: 3px 6px; cursor: pointer; }
+.pg-thumb-down svg { transform: rotate(180deg); }
+.pg-thumb:hover { color: #1b1f27; }
+.pg-thumb[aria-pressed="true"] { background: #dbe4ff; border-color: #3b5bdb; color: #3b5bdb; }
 .pg-ask { display: flex; gap: 8px; padding: 10px; border-top: 1px solid #d9dde5; }
 .pg-ask input { flex: 1; padding: 9px 10px; border: 1px solid #c5cad3; border-radius: 8px; font: inherit; }
 .pg-ask button, .pg-toolbar button { padding: 8px 14px; border: 0; border-radius: 8px; background: #3b5bdb;
@@ -59,4 +66,4 @@ body { margin: 0; font-family: system-ui, -apple-system, "Segoe UI", Roboto, san
 .gl-ok { color: #2b8a3e; font-size: 13px; }
 """
 
-GLOBAL_CSS = stylesheet() + APP_CSS
+GLOBAL_CSS = stylesheet() + theme_css(harness.current().render.tokens) + APP_CSS

@@ -10,6 +10,19 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.ui"))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _own_data_dir(tmp_path_factory):
+    """Traces and conversations written by tests go to a temporary store, never the checkout's."""
+    import os
+
+    from ui4a import harness
+
+    os.environ["UI4A_DATA_DIR"] = str(tmp_path_factory.mktemp("ui4a-data"))
+    os.environ.pop(harness.ENV, None)
+    harness.reload()
+    yield
+
+
 @pytest.fixture(scope="session")
 def browser():
     """One Chromium for the whole run (Playwright's sync API allows one instance per thread)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 from collections.abc import Sequence
@@ -76,7 +77,10 @@ def cmd_catalog(args: argparse.Namespace) -> int:
 
 
 def cmd_prompt(args: argparse.Namespace) -> int:
-    text = catalog.prompt(_names(args.components))
+    from ui4a import harness
+
+    # With --components: the catalog prompt for them; else the system prompt the harness's model sees.
+    text = catalog.prompt(_names(args.components)) if args.components else harness.system_prompt()
     sys.stdout.write(text)
     counts = tokens.count_all(text)
     print("# tokens: " + ", ".join(f"{k} {v}" for k, v in counts.items()), file=sys.stderr)
@@ -106,14 +110,18 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_FAULTS if faults else 0
 
 
-def _render(path: str, standalone: bool, theme: str = "light") -> str:
+def _render(path: str, standalone: bool, theme: str | None = None) -> str:
+    """Render a file under the active harness's theme (``theme`` overrides its light/dark choice)."""
+    from ui4a import harness
     from ui4a.render.html import RenderError, render_source
 
     source, bad = read_source(path)
     if bad:
         raise _Faults(path, [bad])
+    look = harness.current().render
     try:
-        return render_source(source, standalone=standalone, theme=theme, title=Path(path).stem)
+        return render_source(source, standalone=standalone, theme=theme or look.theme, title=Path(path).stem,
+                             tokens=look.tokens)
     except RenderError as exc:
         raise _Faults(path, exc.diagnostics) from exc
 
@@ -195,6 +203,8 @@ def _names(arg: str | None) -> list[str] | None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ui4a", description="UI4A: typed components for generative UI.")
+    parser.add_argument("--harness", metavar="FILE", help="the harness manifest (default: $UI4A_HARNESS, else "
+                        "./harness.toml, else the project's)")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("catalog", help="list components (with --json: schemas, children, examples)")
@@ -202,7 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--components", help="comma-separated subset")
     p.set_defaults(func=cmd_catalog)
 
-    p = sub.add_parser("prompt", help="print the catalog system prompt and its token count")
+    p = sub.add_parser("prompt", help="print the harness's system prompt (or a catalog subset's) and its tokens")
     p.add_argument("--components", help="comma-separated subset, e.g. Card,Text,Button")
     p.set_defaults(func=cmd_prompt)
 
@@ -215,7 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="a .ui file or - for stdin")
     p.add_argument("-o", "--output", help="write here instead of stdout (atomically)")
     p.add_argument("--standalone", action="store_true", help="a complete HTML document with its CSS")
-    p.add_argument("--theme", choices=["light", "dark"], default="light")
+    p.add_argument("--theme", choices=["light", "dark"], default=None, help="default: the harness's [render]")
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("tokens", help="count tokens: compact code vs its rendered standalone HTML")
@@ -241,9 +251,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from ui4a import harness
+    from ui4a.hcp.load import ManifestError
+
     args = build_parser().parse_args(argv)
+    if args.harness:
+        os.environ[harness.ENV] = args.harness
+        harness.reload()
     try:
         return args.func(args)
+    except ManifestError as exc:  # the active manifest is faulty: none of it is used
+        for line in exc.lines():
+            print(line, file=sys.stderr)
+        return EXIT_FAULTS
     except _Faults as exc:
         for d in exc.diagnostics:
             print(d.format(exc.path), file=sys.stderr)

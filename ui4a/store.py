@@ -11,8 +11,8 @@ One file, opened in WAL mode, is shared by every thread and process of the app:
   leaves either the whole write or none of it, and writers from several
   processes queue on the lock (``busy_timeout``) instead of failing;
 - the schema carries its version in ``PRAGMA user_version``; :data:`MIGRATIONS`
-  lists the steps from each version to the next, so later features (traces of
-  every turn for the learning loop) add a step instead of a new file.
+  lists the steps from each version to the next (version 2 added the traces of
+  the learning loop, see :mod:`ui4a.traces`).
 
 Faults a user can cause or see come out as :class:`StoreError`, ``KeyError`` or
 ``ValueError`` with a message that names the path, id or limit involved.
@@ -63,6 +63,53 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             updated         REAL NOT NULL
         )""",
     ),
+    (  # 1 -> 2: traces of every turn, what users did with them, and the adapter generations (ui4a.traces)
+        """CREATE TABLE traces (
+            id              INTEGER PRIMARY KEY AUTOINCREMENT,
+            created         REAL NOT NULL,
+            source          TEXT NOT NULL,
+            harness         TEXT NOT NULL,
+            harness_version TEXT NOT NULL,
+            revision        TEXT NOT NULL,
+            conversation_id TEXT,
+            message_id      INTEGER,
+            backend         TEXT NOT NULL,
+            route           TEXT,
+            route_score     REAL,
+            route_reason    TEXT,
+            adapter         TEXT,
+            adapter_version TEXT,
+            request         TEXT NOT NULL,
+            output          TEXT NOT NULL,
+            errors          TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(errors)),
+            repairs         TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(repairs)),
+            valid           INTEGER,
+            rendered        INTEGER,
+            latency_ms      REAL,
+            tokens          INTEGER
+        )""",
+        "CREATE INDEX traces_adapter ON traces(adapter, valid)",
+        "CREATE INDEX traces_message ON traces(message_id)",
+        """CREATE TABLE trace_events (
+            id       INTEGER PRIMARY KEY AUTOINCREMENT,
+            trace_id INTEGER NOT NULL REFERENCES traces(id) ON DELETE CASCADE,
+            created  REAL NOT NULL,
+            kind     TEXT NOT NULL CHECK (kind IN ('click', 'set', 'submit', 'feedback')),
+            data     TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(data))
+        )""",
+        "CREATE INDEX trace_events_trace ON trace_events(trace_id)",
+        """CREATE TABLE generations (
+            id              INTEGER PRIMARY KEY AUTOINCREMENT,
+            created         REAL NOT NULL,
+            adapter         TEXT NOT NULL,
+            version         TEXT NOT NULL,
+            parent_version  TEXT NOT NULL,
+            status          TEXT NOT NULL CHECK (status IN ('promoted', 'rejected')),
+            path            TEXT NOT NULL,
+            harness_version TEXT NOT NULL,
+            report          TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(report))
+        )""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -74,8 +121,9 @@ class StoreError(Exception):
 class Store:
     """Conversations, their messages and their UI state in one SQLite file."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, max_bytes: int = MAX_BYTES) -> None:
         self.path = Path(path)
+        self.max_bytes = max_bytes
         self._lock = threading.Lock()
         # thread ident -> (thread, connection); pruned as threads end.
         self._conns: dict[int, tuple[threading.Thread, sqlite3.Connection]] = {}
@@ -145,7 +193,7 @@ class Store:
 
     def _migrate(self) -> None:
         """Bring the schema up to :data:`SCHEMA_VERSION`; safe when processes race."""
-        with self._write() as c:
+        with self.transaction() as c:
             version = c.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise StoreError(
@@ -159,7 +207,7 @@ class Store:
                 c.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self) -> Iterator[sqlite3.Connection]:
         """One write transaction: all of it is committed or none of it.
 
         ``BEGIN IMMEDIATE`` takes the write lock up front, so two writers never
@@ -180,7 +228,7 @@ class Store:
                 raise StoreError(f"cannot write to store {str(self.path)!r}: {e}") from e
             raise
 
-    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+    def query(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         conn = self._conn()
         try:
             cur = conn.execute(sql, args)
@@ -210,15 +258,15 @@ class Store:
 
     @property
     def schema_version(self) -> int:
-        return self._read("PRAGMA user_version")[0][0]
+        return self.query("PRAGMA user_version")[0][0]
 
     # -- conversations ----------------------------------------------------------------
 
     def create_conversation(self, title: str = "") -> str:
         """Start a conversation and return its id (a uuid4 hex string)."""
-        _check_text("title", title)
+        _check_text("title", self.max_bytes, title)
         cid = uuid.uuid4().hex
-        with self._write() as c:
+        with self.transaction() as c:
             now = self._tick(c)
             c.execute(
                 "INSERT INTO conversations (id, title, created, updated) VALUES (?, ?, ?, ?)",
@@ -227,23 +275,23 @@ class Store:
         return cid
 
     def conversation_exists(self, cid: str) -> bool:
-        return bool(self._read("SELECT 1 FROM conversations WHERE id=?", (cid,)))
+        return bool(self.query("SELECT 1 FROM conversations WHERE id=?", (cid,)))
 
     def rename_conversation(self, cid: str, title: str) -> None:
-        _check_text("title", title)
-        with self._write() as c:
+        _check_text("title", self.max_bytes, title)
+        with self.transaction() as c:
             self._touch(c, cid)
             c.execute("UPDATE conversations SET title=? WHERE id=?", (title, cid))
 
     def delete_conversation(self, cid: str) -> None:
         """Remove a conversation with its messages and UI state."""
-        with self._write() as c:
+        with self.transaction() as c:
             if c.execute("DELETE FROM conversations WHERE id=?", (cid,)).rowcount == 0:
                 raise KeyError(f"unknown conversation {cid!r}")
 
     def list_conversations(self, limit: int = 50) -> list[dict[str, Any]]:
         """Most recently updated first; ``turns`` counts the user's messages."""
-        rows = self._read(
+        rows = self.query(
             """SELECT c.id, c.title, c.created, c.updated,
                       (SELECT count(*) FROM messages m
                         WHERE m.conversation_id = c.id AND m.role = 'user') AS turns
@@ -272,11 +320,11 @@ class Store:
             raise ValueError(
                 f"invalid role {role!r}; expected one of {', '.join(repr(r) for r in ROLES)}"
             )
-        _check_text("text", text)
+        _check_text("text", self.max_bytes, text)
         if source is not None:
-            _check_text("source", source)
-        meta_json = _to_json("meta", {} if meta is None else meta)
-        with self._write() as c:
+            _check_text("source", self.max_bytes, source)
+        meta_json = _to_json("meta", self.max_bytes, {} if meta is None else meta)
+        with self.transaction() as c:
             now = self._touch(c, cid)
             cur = c.execute(
                 "INSERT INTO messages (conversation_id, role, text, source, meta, created)"
@@ -299,12 +347,12 @@ class Store:
         """
         fields: dict[str, str] = {}
         if text is not None:
-            fields["text"] = _check_text("text", text)
+            fields["text"] = _check_text("text", self.max_bytes, text)
         if source is not None:
-            fields["source"] = _check_text("source", source)
+            fields["source"] = _check_text("source", self.max_bytes, source)
         if meta is not None:
-            fields["meta"] = _to_json("meta", meta)
-        with self._write() as c:
+            fields["meta"] = _to_json("meta", self.max_bytes, meta)
+        with self.transaction() as c:
             row = c.execute("SELECT conversation_id FROM messages WHERE id=?", (mid,)).fetchone()
             if row is None:
                 raise KeyError(f"unknown message {mid!r}")
@@ -315,7 +363,7 @@ class Store:
 
     def messages(self, cid: str) -> list[dict[str, Any]]:
         """A conversation's messages in the order they were added."""
-        rows = self._read(
+        rows = self.query(
             "SELECT id, role, text, source, meta, created FROM messages"
             " WHERE conversation_id=? ORDER BY id",
             (cid,),
@@ -328,8 +376,8 @@ class Store:
 
     def save_ui_state(self, cid: str, state: dict[str, Any]) -> None:
         """Replace the conversation's current UI state (form values, open tabs, ...)."""
-        state_json = _to_json("state", state)
-        with self._write() as c:
+        state_json = _to_json("state", self.max_bytes, state)
+        with self.transaction() as c:
             now = self._touch(c, cid)
             c.execute(
                 "INSERT INTO ui_states (conversation_id, state, updated) VALUES (?, ?, ?)"
@@ -340,7 +388,7 @@ class Store:
 
     def ui_state(self, cid: str) -> dict[str, Any]:
         """The conversation's UI state; ``{}`` when none was saved."""
-        rows = self._read("SELECT state FROM ui_states WHERE conversation_id=?", (cid,))
+        rows = self.query("SELECT state FROM ui_states WHERE conversation_id=?", (cid,))
         if rows:
             return json.loads(rows[0][0])
         if not self.conversation_exists(cid):
@@ -368,23 +416,23 @@ class Store:
         return f"Store({str(self.path)!r})"
 
 
-def _check_text(name: str, value: str) -> str:
+def _check_text(name: str, limit: int, value: str) -> str:
     if not isinstance(value, str):
         raise ValueError(f"{name} must be a str, not {type(value).__name__}")
     try:
         size = len(value.encode("utf-8"))
     except UnicodeEncodeError as e:
         raise ValueError(f"{name} is not valid Unicode text: {e.reason} at index {e.start}") from e
-    if size > MAX_BYTES:
-        raise ValueError(f"{name} is {size} bytes; the limit is {MAX_BYTES} bytes (1 MiB)")
+    if size > limit:
+        raise ValueError(f"{name} is {size} bytes; the limit is {limit} bytes")
     return value
 
 
-def _to_json(name: str, value: dict[str, Any]) -> str:
+def _to_json(name: str, limit: int, value: dict[str, Any]) -> str:
     if not isinstance(value, dict):
         raise ValueError(f"{name} must be a JSON object (dict), not {type(value).__name__}")
     try:
         text = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
     except (TypeError, ValueError) as e:
         raise ValueError(f"{name} is not JSON-serialisable: {e}") from e
-    return _check_text(name, text)
+    return _check_text(name, limit, text)

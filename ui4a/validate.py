@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
+from collections.abc import Collection
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -49,8 +50,11 @@ class Report:
         return [d.to_json() for d in self.diagnostics]
 
 
-def check(source: str) -> Report:
-    """Parse and validate ``source``; syntax errors come back as diagnostics too."""
+def check(source: str, allowed: Collection[str] | None = None) -> Report:
+    """Parse and validate ``source``; syntax errors come back as diagnostics too.
+
+    ``allowed`` is a harness's component allow-list: any other component is a fault.
+    """
     parser = StreamParser()
     parser.feed(source)
     parser.close()
@@ -58,7 +62,22 @@ def check(source: str) -> Report:
         return Report([parser.error], None, {})
     doc = parser.tree()
     diagnostics, state = validate(doc)
+    if allowed is not None:
+        diagnostics = sorted(diagnostics + _not_allowed(doc, set(allowed)), key=lambda d: d.offset)
     return Report(diagnostics, doc, state)
+
+
+def _not_allowed(doc: Document, allowed: set[str]) -> list[Diagnostic]:
+    faults = []
+    pending = [c for c in doc.children if isinstance(c, Element)]
+    while pending:
+        el = pending.pop()
+        if el.name not in allowed and el.name != STATE_TAG and el.name in registry.names():
+            faults.append(diagnostic_at(doc.index, el.offset, "component",
+                                        f"<{el.name}> is not in this harness's component allow-list",
+                                        ", ".join(sorted(allowed))))
+        pending += [c for c in el.children if isinstance(c, Element)]
+    return faults
 
 
 def declared_state(doc: Document, out: list[Diagnostic] | None = None) -> dict[str, Any]:

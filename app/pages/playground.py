@@ -8,6 +8,8 @@ from app.state import PlaygroundState
 from ui4a.mol.replay import load_examples
 
 SUGGESTIONS = [e.request for e in load_examples()[:6]]
+THUMB = ("M7 10v11H4a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1h3zm0 0 4-8a2.5 2.5 0 0 1 2.5 2.5V8h5.2a2 2 0 0 1 2 2.3"
+         "l-1.4 8.7a2 2 0 0 1-2 1.7H7")
 
 
 def header(active: str) -> rx.Component:
@@ -23,6 +25,21 @@ def header(active: str) -> rx.Component:
     )
 
 
+def thumbs(msg: rx.Var) -> rx.Component:
+    """Explicit feedback on an answer; it lands on the turn's trace for the learning loop."""
+    def vote(label: str, value: int) -> rx.Component:
+        # A drawn thumb (no emoji font needed); the down thumb is the same drawing turned over.
+        icon = rx.el.svg(rx.el.path(d=THUMB), view_box="0 0 24 24", width="14", height="14", fill="none",
+                         stroke="currentColor", stroke_width="2", stroke_linecap="round", stroke_linejoin="round",
+                         aria_hidden="true")
+        return rx.el.button(icon, type="button", aria_label=label, title=label,
+                            aria_pressed=rx.cond(msg["feedback"] == value, "true", "false"),
+                            class_name=f"pg-thumb pg-thumb-{label.split()[-1]}",
+                            on_click=PlaygroundState.feedback(msg["id"], label.split()[-1]))
+
+    return rx.el.span(vote("thumbs up", 1), vote("thumbs down", -1), class_name="pg-thumbs")
+
+
 def message(msg: rx.Var) -> rx.Component:
     meta = rx.cond(
         msg["role"] == "assistant",
@@ -36,7 +53,7 @@ def message(msg: rx.Var) -> rx.Component:
         rx.fragment(),
     )
     return rx.el.div(
-        msg["text"], meta,
+        msg["text"], meta, rx.cond((msg["role"] == "assistant") & (msg["id"] != 0), thumbs(msg), rx.fragment()),
         class_name=rx.cond(msg["role"] == "user", "pg-msg pg-msg-user", "pg-msg pg-msg-assistant"),
         data_role=msg["role"],
     )

@@ -16,8 +16,14 @@ ARTIFACTS = ROOT / "test-artifacts" / "app"
 
 
 @pytest.fixture(scope="session")
-def app_url(tmp_path_factory):
-    data = tmp_path_factory.mktemp("app-data")
+def app_data(tmp_path_factory) -> Path:
+    """The app server's data directory: its SQLite store of conversations and traces."""
+    return tmp_path_factory.mktemp("app-data")
+
+
+@pytest.fixture(scope="session")
+def app_url(app_data):
+    data = app_data
     # The test script, plus the quick benchmark cases answered with their reference code.
     from bench.app_mode import script_for
     from bench.cases import load_cases

@@ -69,7 +69,8 @@ def test_streaming_by_adapter_name(client):
         ({"model": "ui4a", "messages": [{"role": "user", "content": "  "}]}, 400,
          "the last message must be a non-empty user message"),
         ({"model": "gpt-9", "messages": [{"role": "user", "content": "x"}]}, 404, "model 'gpt-9' not found"),
-        ({"model": "ui4a", "messages": [{"role": "user", "content": "x" * 20000}]}, 400, "the limit is 16000"),
+        ({"model": "ui4a", "messages": [{"role": "user", "content": "x" * 20000}]}, 400,
+         "the limit is 4000 (session.max_message_chars)"),
         ({"model": "ui4a", "messages": [{"role": "user", "content": "\x00\x01bin"}]}, 400, "control characters"),
         ({"model": "ui4a", "messages": [{"role": "robot", "content": "x"}]}, 400, "needs a role"),
     ],
@@ -102,3 +103,18 @@ def test_unreachable_openai_endpoint_is_named():
 
     with pytest.raises(BackendError, match=f"model request to http://127.0.0.1:{port}/v1"):
         run_async(turn())
+
+
+def test_every_served_turn_is_traced(client):
+    from ui4a import harness, traces
+
+    with harness.store() as s:
+        before = traces.count(s)
+    resp = client.chat.completions.create(model="ui4a", messages=[{"role": "user", "content": "a dashboard"}])
+    trace_id = resp.model_extra["ui4a"]["trace"]
+    list(client.chat.completions.create(model="chat", stream=True, messages=[{"role": "user", "content": "hello"}]))
+    with harness.store() as s:
+        rows = traces.traces(s, since_id=trace_id - 1)
+    assert len(rows) == 2 and rows[0]["id"] == trace_id and before < trace_id
+    assert [(r["source"], r["adapter"], r["valid"]) for r in rows] == [("server", "ui", 1), ("server", "chat", None)]
+    assert rows[0]["output"].startswith('<Card title="Sales">') and rows[1]["output"] == "Hi there!"

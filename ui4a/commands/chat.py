@@ -5,12 +5,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import time
 
 from ui4a import tokens
 from ui4a.cli import CliError
 from ui4a.mol.backend import BackendError, Message
-from ui4a.validate import check
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -24,35 +22,22 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 async def run_turn(backend, request: str, adapter: str | None) -> dict:
+    from ui4a.mol import turn
     from ui4a.mol.backend import Route
-    from ui4a.mol.repair import repair_messages
 
     messages = [Message("user", request)]
-    started = time.perf_counter()
-    route = Route(adapter, 1.0, "--adapter") if adapter else backend.route(messages)
-    routed = time.perf_counter()
-    first = None
-    pieces: list[str] = []
-    async for piece in backend.stream(messages, route):
-        first = first if first is not None else time.perf_counter()
-        pieces.append(piece)
-    output = "".join(pieces)
-    result = {"route": route.adapter, "route_score": route.score, "route_reason": route.reason,
-              "backend": backend.name, "output": output, "repairs": 0}
-    if route.adapter == "ui":
-        report = check(output)
-        if not report.ok and not getattr(backend, "constrained", False):
-            # One repair turn: a model that could not be constrained gets its positioned errors back.
-            pieces = [p async for p in backend.stream(repair_messages(messages, output, report.diagnostics), route)]
-            output, result["repairs"] = "".join(pieces), 1
-            result["output"], report = output, check(output)
-        result["valid"] = report.ok
-        result["errors"] = [d.format("answer") for d in report.diagnostics]
-        result["tokens"] = tokens.count(output)
-    done = time.perf_counter()
-    result["timings_ms"] = {"route": round((routed - started) * 1000, 1),
-                            "first_token": round(((first or done) - routed) * 1000, 1),
-                            "total": round((done - started) * 1000, 1)}
+    route = Route(adapter, 1.0, "--adapter") if adapter else None
+    done = await turn.run(backend, messages, route)
+    result = {"route": done.route.adapter, "route_score": done.route.score, "route_reason": done.route.reason,
+              "backend": backend.name, "output": done.output, "repairs": len(done.attempts)}
+    if done.report is not None:
+        result["valid"] = done.valid
+        result["errors"] = done.errors
+        result["tokens"] = tokens.count(done.output)
+    result["trace"] = turn.trace("cli", request, done)
+    result["timings_ms"] = {"route": round(done.route_s * 1000, 1),
+                            "first_token": round((done.first_token_s or 0.0) * 1000, 1),
+                            "total": round(done.total_s * 1000, 1)}
     return result
 
 
@@ -79,5 +64,7 @@ def cmd_chat(args: argparse.Namespace) -> int:
             for line in result["errors"]:
                 print(f"  {line}")
         t = result["timings_ms"]
+        if result["trace"] is not None:
+            print(f"trace:   #{result['trace']}")
         print(f"timings: route {t['route']} ms, first token {t['first_token']} ms, total {t['total']} ms")
     return 0 if result.get("valid", True) else 1

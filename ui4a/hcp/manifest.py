@@ -149,13 +149,21 @@ class Render(Section):
 
 
 class Rsi(Section):
-    """The learning loop: where traces go and when a retrained adapter may replace the current one."""
+    """The learning loop: where traces go, where adapter generations live, when a candidate may replace the current one."""
 
-    trace_store: str = Field(".ui4a-data/traces.jsonl", description="The trace store (JSON lines), relative "
-                             "to the manifest.", min_length=1)
-    gate_margin: float = Field(0.02, ge=0, le=1, description="How much better (absolute, on the held-out "
+    trace_store: str | None = Field(None, description="The SQLite file traces are written to, relative to the "
+                                    "manifest; unset: the session store (`ui4a.sqlite3` in the data directory).",
+                                    min_length=1)
+    generations_dir: str = Field("models/generations", description="Where `ui4a rsi train` writes candidate "
+                                 "adapters and where promoted generations are kept, relative to the manifest.",
+                                 min_length=1)
+    gate_margin: float = Field(0.02, ge=0, le=1, description="How much better (absolute, on the evaluation "
                                "score) a candidate adapter must be to replace the current one.")
-    heldout_size: int = Field(200, ge=1, description="Held-out cases the gate scores each candidate on.")
+    heldout_share: float = Field(0.2, gt=0, lt=1, description="Share of exported requests held out for "
+                                 "evaluation (split by request, so a request is never on both sides).")
+    train_steps: int = Field(200, ge=1, le=100000, description="Optimizer steps `ui4a rsi train` runs.")
+    rehearsal: float = Field(1.0, ge=0, le=10, description="Pairs of the adapter's original training data "
+                             "mixed in per exported pair, so a new generation keeps what the last one knew.")
 
 
 class Manifest(Section):
@@ -196,7 +204,7 @@ class Manifest(Section):
 
         Paths are written as in the manifest when it sits in the working directory,
         absolute otherwise. A local backend whose base model is not built yet gives
-        the fallback, as ``ui4a.mol.sources.default_spec`` does.
+        the fallback (replay) unless ``fallback = "none"``.
         """
         m = self.model
         if m.backend == "openai":

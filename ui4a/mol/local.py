@@ -16,7 +16,7 @@ import copy
 import queue
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -52,8 +52,9 @@ def _clone(cache: Any) -> Any:
 class LocalModel:
     """Load once, then ``route`` and ``generate`` per turn. Thread-safe (one turn at a time)."""
 
-    def __init__(self, path: str | Path, adapters: Sequence[str] | None = None, system: str | None = None,
-                 threads: int | None = None) -> None:
+    def __init__(self, path: str | Path, adapters: Sequence[str] | Mapping[str, Path] | None = None,
+                 system: str | None = None, threads: int | None = None) -> None:
+        """``adapters``: names under ``PATH/adapters``, or ``{name: directory}`` (a harness's own paths)."""
         import torch
         from peft import PeftModel
         from transformers import AutoModelForCausalLM, AutoTokenizer
@@ -69,13 +70,18 @@ class LocalModel:
         except Exception as exc:  # safetensors, JSON and OS errors all mean a corrupt or partial artifact
             raise BackendError(f"cannot load the model at {self.path}: {exc}") from exc
         adapter_dir = self.path / "adapters"
-        names = list(adapters) if adapters else sorted(p.name for p in adapter_dir.iterdir() if p.is_dir()) \
-            if adapter_dir.exists() else []
-        if not names:
+        if isinstance(adapters, Mapping):
+            places = {name: Path(where) for name, where in adapters.items()}
+        else:
+            names = list(adapters) if adapters else sorted(p.name for p in adapter_dir.iterdir() if p.is_dir()) \
+                if adapter_dir.exists() else []
+            places = {name: adapter_dir / name for name in names}
+        if not places:
             raise BackendError(f"no adapters under {adapter_dir}")
+        names = list(places)
+        self.adapter_dirs = places
         self.model: Any = None
-        for name in names:
-            where = adapter_dir / name
+        for name, where in places.items():
             if not (where / "adapter_config.json").exists():
                 raise BackendError(f"adapter {name!r} is missing: {where}/adapter_config.json not found")
             try:
@@ -273,13 +279,17 @@ class LocalBackend:
 
     name = "local"
 
-    def __init__(self, path: str | Path, router: Any = None, constrained: bool = True) -> None:
+    def __init__(self, path: str | Path, router: Any = None, constrained: bool = True, *,
+                 adapters: Mapping[str, Path] | None = None, system: str | None = None,
+                 components: Sequence[str] | None = None, max_new_tokens: int = 400) -> None:
         from ui4a.mol.router import Router
 
-        self.model = LocalModel(path)
+        self.model = LocalModel(path, adapters=adapters, system=system)
         self.label = f"embedded model {self.model.path.name} ({', '.join(self.model.adapters)} adapters)"
         self.router = router or Router(labels=tuple(self.model.adapters))
         self.constrained = constrained
+        self.components = list(components) if components else None  # the grammar's allow-list
+        self.max_new_tokens = max_new_tokens
         self._jobs: queue.Queue = queue.Queue()
         self._worker: threading.Thread | None = None
         self._worker_lock = threading.Lock()
@@ -298,7 +308,7 @@ class LocalBackend:
         if self.constrained and route.adapter == "ui":
             from ui4a.mol.constrain import grammar_constraint
 
-            constraint = grammar_constraint(self.model.tokenizer)
+            constraint = grammar_constraint(self.model.tokenizer, self.components)
         queue: asyncio.Queue = asyncio.Queue()
         self._jobs.put(_Job(request, route.adapter, constraint, queue, asyncio.get_running_loop()))
         self._ensure_worker()
@@ -330,11 +340,13 @@ class LocalBackend:
             try:
                 if len(jobs) == 1:
                     job = jobs[0]
-                    for piece in self.model.generate(job.request, job.adapter, constraint=job.constraint):
+                    for piece in self.model.generate(job.request, job.adapter, constraint=job.constraint,
+                                                     max_new_tokens=self.max_new_tokens):
                         job.send(piece)
                 else:
                     self.model.generate_batch([j.request for j in jobs], [j.adapter for j in jobs],
                                               constraints=[j.constraint for j in jobs],
+                                              max_new_tokens=self.max_new_tokens,
                                               on_piece=lambda row, text, batch=jobs: batch[row].send(text))
             except BackendError as exc:
                 for job in jobs:

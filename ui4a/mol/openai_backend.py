@@ -24,7 +24,8 @@ class OpenAIBackend:
 
     def __init__(self, base_url: str, api_key_env: str = "OPENAI_API_KEY",
                  adapters: dict[str, str] | None = None, router_model: str | None = None,
-                 router: Router | None = None, timeout: float = 60.0, max_tokens: int = 1200) -> None:
+                 router: Router | None = None, timeout: float = 60.0, max_tokens: int = 1200,
+                 temperature: float = 0.0, top_p: float = 1.0, system: str | None = None) -> None:
         from openai import AsyncOpenAI, OpenAI
 
         self.base_url = base_url
@@ -32,11 +33,12 @@ class OpenAIBackend:
         self.router_model = router_model or self.adapters.get("chat", "chat")
         self.router = router or Router(labels=tuple(self.adapters), use_summary=True)
         self.max_tokens = max_tokens
+        self.sampling = {"temperature": temperature, "top_p": top_p}
         self.label = f"OpenAI-compatible server at {base_url}"
         key = os.environ.get(api_key_env) or "none"  # local servers accept any key
         self.client = AsyncOpenAI(base_url=base_url, api_key=key, timeout=timeout, max_retries=0)
         self.sync_client = OpenAI(base_url=base_url, api_key=key, timeout=timeout, max_retries=0)
-        self.system = catalog.prompt()
+        self.system = system if system is not None else catalog.prompt()
 
     def route(self, messages: Sequence[Message]) -> Route:
         # The router call is synchronous for the Backend interface; rules and defaults apply first.
@@ -63,7 +65,7 @@ class OpenAIBackend:
             {"role": m.role, "content": m.content} for m in messages]
         try:
             stream = await self.client.chat.completions.create(model=model, messages=payload, stream=True,
-                                                               max_tokens=self.max_tokens, temperature=0)
+                                                               max_tokens=self.max_tokens, **self.sampling)
             async for chunk in stream:
                 if chunk.choices and chunk.choices[0].delta.content:
                     yield chunk.choices[0].delta.content

@@ -8,11 +8,17 @@ from ui4a.lang.errors import Diagnostic
 from ui4a.mol.backend import Message
 
 MAX_ERRORS = 12
+ASK = "Your UI code has these errors:"
 
 
 def repair_messages(messages: Sequence[Message], output: str, diagnostics: Sequence[Diagnostic]) -> list[Message]:
     listed = "\n".join(d.format("answer") for d in diagnostics[:MAX_ERRORS])
     more = f"\n(and {len(diagnostics) - MAX_ERRORS} more)" if len(diagnostics) > MAX_ERRORS else ""
-    ask = ("Your UI code has these errors:\n" + listed + more +
+    ask = (ASK + "\n" + listed + more +
            "\nReply with the whole corrected UI code only.")
     return [*messages, Message("assistant", output), Message("user", ask)]
+
+
+def is_repair(messages: Sequence[Message]) -> bool:
+    """Whether the last message is a repair request (the faulty answer and its request come before it)."""
+    return len(messages) >= 3 and messages[-1].role == "user" and messages[-1].content.startswith(ASK)

@@ -116,7 +116,11 @@ class ReplayBackend:
 
 
 class ScriptedBackend:
-    """A fake model for tests: answers each request from a script, token by token."""
+    """A fake model for tests: answers each request from a script, token by token.
+
+    The first script key found in the request picks the answer; ``"KEY #repair"``
+    is the answer to a repair turn after ``KEY``'s answer failed validation.
+    """
 
     name = "scripted"
     label = "scripted test backend"
@@ -126,11 +130,12 @@ class ScriptedBackend:
         self.rate = rate
         self.default = default
 
+    def _key(self, request: str) -> str | None:
+        return next((key for key in self.script if key.lower() in request.lower()), None)
+
     def _answer(self, request: str) -> str | None:
-        for key, answer in self.script.items():
-            if key.lower() in request.lower():
-                return answer
-        return None
+        key = self._key(request)
+        return None if key is None else self.script[key]
 
     def route(self, messages: Sequence[Message]) -> Route:
         answer = self._answer(messages[-1].content if messages else "")
@@ -139,8 +144,15 @@ class ScriptedBackend:
         return Route("chat", 1.0, "scripted text answer")
 
     async def stream(self, messages: Sequence[Message], route: Route) -> AsyncIterator[str]:
+        from ui4a.mol.repair import is_repair
+
         request = messages[-1].content if messages else ""
         text = self._answer(request)
+        if is_repair(messages):
+            # A repair turn answers the original request again: with "KEY #repair" when the script has one
+            # (a model that fixes its answer), else with the same answer (one that cannot).
+            key = self._key(messages[-3].content)
+            text = self.script.get(f"{key} #repair", self.script.get(key or "")) if key else None
         if text is None:
             text = self.default or f"scripted reply to: {request}"
         delay = 1.0 / self.rate if self.rate > 0 else 0.0

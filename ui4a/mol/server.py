@@ -21,11 +21,12 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, StreamingResponse
 from starlette.routing import Route as HttpRoute
 
+from ui4a import harness
+from ui4a.mol import turn
 from ui4a.mol.backend import Backend, BackendError, Message, Route
 
 ROUTED = "ui4a"
 MAX_BODY = 1024 * 1024
-MAX_MESSAGE_CHARS = 16_000
 
 
 def _error(status: int, message: str, kind: str = "invalid_request_error", code: str | None = None):
@@ -55,9 +56,10 @@ def parse_messages(body: Any) -> list[Message]:
             raise RequestFault(f"messages[{i}].content must be text")
         if any(ord(c) < 32 and c not in "\n\r\t" for c in content):
             raise RequestFault(f"messages[{i}].content contains control characters (binary data?)")
-        if len(content) > MAX_MESSAGE_CHARS:
+        limit = harness.current().session.max_message_chars
+        if len(content) > limit:
             raise RequestFault(f"messages[{i}].content is {len(content)} characters; the limit is "
-                               f"{MAX_MESSAGE_CHARS}", "context_length_exceeded")
+                               f"{limit} (session.max_message_chars)", "context_length_exceeded")
         if m["role"] != "system":
             out.append(Message(m["role"], content))
     if not out or out[-1].role != "user" or not out[-1].content.strip():
@@ -66,6 +68,12 @@ def parse_messages(body: Any) -> list[Message]:
 
 
 def create_app(backend: Backend, adapters: list[str]) -> Starlette:
+    def _trace(messages: list[Message], route: Route, output: str, seconds: float) -> int | None:
+        # The server answers as a model does (no repair turn: the client decides); the trace says if it validated.
+        result = turn.Result(route, backend.name, output, total_s=seconds,
+                             report=turn.checked(output) if route.adapter == "ui" else None)
+        return turn.trace("server", messages[-1].content, result)
+
     async def models(_: Request) -> JSONResponse:
         created = int(time.time())
         data = [{"id": ROUTED, "object": "model", "created": created, "owned_by": "ui4a",
@@ -110,20 +118,26 @@ def create_app(backend: Backend, adapters: list[str]) -> Starlette:
         if body.get("stream"):
             async def events():
                 yield chunk({"role": "assistant"}, extra={"ui4a": meta})
+                pieces: list[str] = []
+                started = time.perf_counter()
                 try:
                     async for piece in backend.stream(messages, route):
+                        pieces.append(piece)
                         yield chunk({"content": piece})
                 except BackendError as exc:
                     yield f"data: {json.dumps({'error': {'message': str(exc), 'type': 'server_error'}})}\n\n"
                     return
+                _trace(messages, route, "".join(pieces), time.perf_counter() - started)
                 yield chunk({}, "stop")
                 yield "data: [DONE]\n\n"
 
             return StreamingResponse(events(), media_type="text/event-stream")
+        started = time.perf_counter()
         try:
             text = "".join([p async for p in backend.stream(messages, route)])
         except BackendError as exc:
             return _error(503, str(exc), "server_error")
+        meta["trace"] = _trace(messages, route, text, time.perf_counter() - started)
         return JSONResponse({
             "id": cid, "object": "chat.completion", "created": created, "model": route.adapter,
             "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],

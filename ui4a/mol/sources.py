@@ -1,6 +1,7 @@
 """Choosing the model source from configuration: ``UI4A_MODEL`` names it.
 
-  local                      the embedded model in models/ui4a-tiny (the default when it is there)
+  (none)                     the manifest's [model] (harness.toml: the embedded model, or replay until it is built)
+  local                      the embedded model in models/ui4a-tiny
   local:PATH                 any model directory with the project's format and an adapters/ folder
   openai:URL                 an OpenAI-compatible server (vLLM, SGLang, `ui4a serve`); key from OPENAI_API_KEY
   replay                     bundled examples streamed as a model would — not a model
@@ -14,30 +15,45 @@ import json
 import os
 from pathlib import Path
 
+from ui4a.hcp.manifest import Manifest
 from ui4a.mol.backend import Backend, BackendError
 from ui4a.mol.replay import ReplayBackend, ScriptedBackend
 
 
-def default_spec() -> str:
-    from ui4a.mol.build import DEFAULT_DIR
+def from_spec(spec: str | None = None, manifest: Manifest | None = None) -> Backend:
+    """The model source ``spec`` names (else ``$UI4A_MODEL``, else the manifest's), configured by the manifest.
 
-    return "local" if (DEFAULT_DIR / "config.json").exists() else "replay"
+    Whatever the source, the router, the decoding settings, the system prompt and
+    the component allow-list come from the manifest (the active one by default).
+    """
+    from ui4a import harness
+    from ui4a.mol.router import Router
 
-
-def from_spec(spec: str | None = None) -> Backend:
-    spec = (spec or os.environ.get("UI4A_MODEL") or default_spec()).strip()
+    m = manifest or harness.current()
+    spec = (spec or os.environ.get("UI4A_MODEL") or m.model_spec()).strip()
     kind, _, arg = spec.partition(":")
+    router = Router.from_config(m.router_config())
+    decoding = m.decoding
+    system = harness.system_prompt() if manifest is None else harness.render_system(m)
     if kind == "local":
         from ui4a.mol.build import DEFAULT_DIR
         from ui4a.mol.local import LocalBackend
 
-        return LocalBackend(Path(arg) if arg else DEFAULT_DIR)
+        path = Path(arg) if arg else DEFAULT_DIR
+        # The manifest's adapter paths apply to its own base; another model directory brings its adapters.
+        own = path.resolve() == m.resolve(m.model.base)
+        adapters = {name: m.resolve(a.path) for name, a in m.model.adapters.items() if a.path} if own else None
+        return LocalBackend(path, router=router, constrained=decoding.constrained, adapters=adapters,
+                            system=system, components=m.allowed(), max_new_tokens=decoding.max_new_tokens)
     if kind == "openai":
         from ui4a.mol.openai_backend import OpenAIBackend
 
         if not arg:
             raise BackendError("openai needs a URL, e.g. openai:http://127.0.0.1:8000/v1")
-        return OpenAIBackend(arg)
+        remote = {name: a.remote or name for name, a in m.model.adapters.items()}
+        return OpenAIBackend(arg, api_key_env=m.model.api_key_env or "OPENAI_API_KEY", adapters=remote,
+                             router=router, max_tokens=decoding.max_new_tokens, temperature=decoding.temperature,
+                             top_p=decoding.top_p, system=system)
     if kind == "replay":
         try:
             rate = float(arg) if arg else float(os.environ.get("UI4A_REPLAY_RATE", "50"))

@@ -51,6 +51,17 @@ def stylesheet(component_names: Iterable[str] | None = None) -> str:
     return base_css() + "\n".join(rules) + "\n"
 
 
+def theme_css(tokens: dict[str, str] | None) -> str:
+    """A harness's overrides of the theme variables (``[render.tokens]``), for both themes.
+
+    The manifest check has already refused values that could leave the declaration.
+    """
+    if not tokens:
+        return ""
+    body = " ".join(f"--{name}: {value};" for name, value in sorted(tokens.items()))
+    return f".ui4a, .ui4a[data-theme] {{ {body} }}\n"
+
+
 def css_rules(css: str) -> list[str]:
     """Split CSS into its top-level rules (a @media block stays whole)."""
     out: list[str] = []
@@ -178,7 +189,8 @@ def _render_node(node: Any, ctx: RenderContext, doc: Document, partial: bool,
 
 
 def render_document(doc: Document, state: dict[str, Any] | None = None, theme: str = "light",
-                    standalone: bool = False, title: str = "UI4A") -> str:
+                    standalone: bool = False, title: str = "UI4A", tokens: dict[str, str] | None = None) -> str:
+    """The document's HTML; ``standalone``: a whole page with the CSS it uses (and ``tokens`` overrides)."""
     root = render_tree(doc, state, theme=theme)
     if not standalone:
         return str(root)
@@ -187,16 +199,16 @@ def render_document(doc: Document, state: dict[str, Any] | None = None, theme: s
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">'
-        f"<title>{escape(title)}</title><style>\n{stylesheet(used)}</style></head>"
+        f"<title>{escape(title)}</title><style>\n{stylesheet(used)}{theme_css(tokens)}</style></head>"
         f'<body style="margin:0;padding:24px;background:var(--ui-bg)">{root}</body></html>\n'
     )
 
 
 def render_source(source: str, standalone: bool = False, theme: str = "light",
-                  title: str = "UI4A") -> str:
+                  title: str = "UI4A", tokens: dict[str, str] | None = None) -> str:
     """Check and render compact code; raises RenderError listing every fault."""
     report = check(source)
     if not report.ok:
         raise RenderError(report.diagnostics)
     assert report.document is not None
-    return render_document(report.document, theme=theme, standalone=standalone, title=title)
+    return render_document(report.document, theme=theme, standalone=standalone, title=title, tokens=tokens)
