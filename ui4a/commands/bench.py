@@ -4,6 +4,7 @@
   ui4a bench parse [--size-kb N]                         streaming vs full parse speed
   ui4a bench mol [--model local:PATH]                    the Mixture-of-LoRA runtime on the held-out split
   ui4a bench app                                         playground latency
+  ui4a bench rsi [--out DIR]                             the learning loop: generation 0 vs 1 (about 10 minutes)
 """
 
 from __future__ import annotations
@@ -11,14 +12,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-SUITES = ("ui", "parse", "mol", "app")
+SUITES = ("ui", "parse", "mol", "app", "rsi")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("bench", help="run a benchmark (default: the UI token benchmark) and write its report")
     p.add_argument("suite", nargs="?", choices=SUITES, default="ui",
                    help="ui: tokens vs HTML and A2UI (default); parse: parser speed; mol: model runtime; "
-                        "app: playground latency")
+                        "app: playground latency; rsi: the learning loop's proof")
     p.add_argument("--quick", action="store_true", help="ui: a fixed 12-case subset (CI, under 5 minutes)")
     p.add_argument("--out", help="ui: folder for report.json, report.md, tokens.png, screens/ "
                                  "(default: bench/results/)")
@@ -44,6 +45,10 @@ def run(args: argparse.Namespace) -> int:
         from bench.app_latency import main as app_main
 
         return app_main([])
+    if args.suite == "rsi":
+        from bench.rsi import main as rsi_main
+
+        return rsi_main(["--out", args.out] if args.out else [])
     from bench.run import DEFAULT_OUT, exit_code, format_summary, run_benchmark
     from ui4a.mol.backend import BackendError
 

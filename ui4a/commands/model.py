@@ -15,14 +15,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("model", help="build, evaluate or describe the embedded model")
     verbs = p.add_subparsers(dest="verb", required=True, metavar="VERB")
     b = verbs.add_parser("build", help="train the tokenizer, base and adapters from a seed")
-    b.add_argument("--out", default=None, help="model directory (default models/ui4a-tiny)")
+    b.add_argument("--out", default=None, help="model directory (default: the manifest's base)")
     b.add_argument("--seed", type=int, default=0)
     b.add_argument("--steps", type=int, default=None, help="base optimizer steps (default 1000)")
     b.add_argument("--tiny", action="store_true", help="a seconds-long build that proves the code runs")
     b.add_argument("--no-eval", action="store_true", help="skip the held-out evaluation")
     b.set_defaults(func=cmd_build)
     e = verbs.add_parser("eval", help="score a model on its held-out split")
-    e.add_argument("--model", default=None, help="model directory (default models/ui4a-tiny)")
+    e.add_argument("--model", default=None, help="model directory (default: the manifest's base)")
     e.add_argument("--limit", type=int, default=200)
     e.set_defaults(func=cmd_eval)
     i = verbs.add_parser("info", help="print a model's build record")
@@ -31,9 +31,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _dir(arg: str | None) -> Path:
+    """The model directory: the argument, else the manifest's local base, else models/ui4a-tiny."""
+    from ui4a import harness
     from ui4a.mol.build import DEFAULT_DIR
 
-    return Path(arg) if arg else DEFAULT_DIR
+    if arg:
+        return Path(arg)
+    m = harness.current()
+    return m.resolve(m.model.base) if m.model.backend == "local" else DEFAULT_DIR
 
 
 def tiny_config(seed: int = 0):
@@ -46,14 +51,16 @@ def tiny_config(seed: int = 0):
 
 def evaluate_dir(path: Path, limit: int) -> dict:
     from ui4a.mol import data as datagen
+    from ui4a.mol.build import BuildConfig
     from ui4a.mol.evaluate import score_router, score_ui
     from ui4a.mol.local import LocalModel
 
     record = json.loads((path / "build.json").read_text())
     cfg = record["config"]
-    _, heldout = datagen.dataset(cfg["n_train"], cfg["n_heldout"], seed=cfg["seed"],
-                                 exclude=frozenset(cfg.get("exclude", ())))
-    model = LocalModel(path)
+    built = BuildConfig(seed=cfg["seed"], exclude=tuple(cfg.get("exclude", ())),
+                        components=tuple(cfg.get("components", ())))
+    _, heldout = datagen.dataset(cfg["n_train"], cfg["n_heldout"], seed=cfg["seed"], exclude=built.excluded())
+    model = LocalModel(path, system=built.system())
     started = time.monotonic()
     metrics = {
         "router_accuracy": round(score_router(model, heldout, limit), 4),

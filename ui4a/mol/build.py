@@ -66,6 +66,19 @@ class BuildConfig:
     threads: int = 2
     exclude: tuple[str, ...] = field(default=())
     """Components the training data must never use (self-improvement experiments)."""
+    components: tuple[str, ...] = field(default=())
+    """The catalog allow-list the model is built for (empty: every component); data uses no others."""
+
+    def excluded(self) -> frozenset[str]:
+        """Every component the training data leaves out: ``exclude`` and whatever is not allowed."""
+        from ui4a import registry
+
+        outside = set(registry.names()) - set(self.components) if self.components else set()
+        return frozenset(self.exclude) | outside
+
+    def system(self) -> str:
+        """The system prompt every training sequence starts with, as the harness will give it."""
+        return catalog.prompt(sorted(self.components) or None)
 
 
 def _set_seed(seed: int) -> None:
@@ -208,8 +221,8 @@ def build(out_dir: Path = DEFAULT_DIR, config: BuildConfig | None = None,
     torch.set_num_threads(cfg.threads)
     _set_seed(cfg.seed)
     started = time.monotonic()
-    system = catalog.prompt()
-    train, heldout = datagen.dataset(cfg.n_train, cfg.n_heldout, seed=cfg.seed, exclude=frozenset(cfg.exclude))
+    system = cfg.system()
+    train, heldout = datagen.dataset(cfg.n_train, cfg.n_heldout, seed=cfg.seed, exclude=cfg.excluded())
     log(f"data: {len(train)} train, {len(heldout)} held-out pairs (seed {cfg.seed})")
 
     turns = [(turn_sequence(system, p.request), p.answer, p.adapter) for p in train]
