@@ -3,8 +3,8 @@
 1. Build generation 0 of the embedded model (tokenizer, base, ui/chat adapters) for a
    15-component catalog, with the training data *excluding* three of them (Timeline,
    KeyValue, Progress): they are in its catalog prompt, in none of its examples.
-2. Write a harness manifest for it (unconstrained decoding, so the rates measure what
-   the adapter knows rather than what the grammar forces, and repairs happen).
+2. Write a harness manifest for it (grammar-constrained decoding, as the product runs;
+   the scripted source below cannot be constrained, so its turns get repair turns).
 3. Scripted sessions: users ask for UIs that need those components; a teacher source
    answers them — a share of first answers broken on purpose, so the harness's repair
    turn (positioned errors fed back) runs — and some answers get a thumbs down.
@@ -77,7 +77,7 @@ default = "ui"
 threshold = 0.0
 
 [decoding]
-constrained = false
+constrained = true
 max_new_tokens = {max_new_tokens}
 repair_turns = 1
 
@@ -225,7 +225,7 @@ def format_table(result: dict) -> str:
     rows = [("generation 0 (v%s)" % e["current_version"], e["current"]),
             ("generation 1 (v%s)" % e["candidate_version"], e["candidate"])]
     lines = [f"held-out requests needing {', '.join(result['excluded'])}: {e['items']} "
-             f"(unconstrained decoding)",
+             f"({'grammar-constrained' if e['constrained'] else 'unconstrained'} decoding)",
              f"{'':<22}{'schema-valid':>14}{'checks passed':>15}{'all checks':>12}"]
     lines += [f"{name:<22}{s['schema_valid']:>14.1%}{s['check_pass']:>15.1%}{s['all_checks']:>12.1%}"
               for name, s in rows]

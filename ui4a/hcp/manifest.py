@@ -123,7 +123,8 @@ class Decoding(Section):
     max_new_tokens: int = Field(400, ge=1, le=32768, description="Most tokens generated per answer.")
     repair_turns: int = Field(1, ge=0, le=5, description="Repair turns (positioned errors fed back) for "
                               "sources that cannot be constrained.")
-    temperature: float = Field(0.0, ge=0, le=2, description="Sampling temperature; 0 is greedy.")
+    temperature: float = Field(0.0, ge=0, le=2, description="Sampling temperature; 0 is greedy. Sent to openai "
+                               "sources; the local backend decodes greedily.")
     top_p: float = Field(1.0, gt=0, le=1, description="Nucleus sampling mass.")
     seed: int | None = Field(None, description="Sampling seed, for reproducible non-greedy answers.")
 
