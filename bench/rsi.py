@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import json
 import os
 import random
@@ -153,7 +154,9 @@ def scripted_sessions(n: int, seed: int, broken_share: float = 0.3, dislike_shar
                 traces.event(trace_id, "feedback", {"value": -1}, store)
                 counts["disliked"] += 1
 
-    asyncio.run(run_all())
+    # In a thread of its own: the caller's thread may already run an event loop (Playwright's, in tests).
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run_all()).result()
     return counts
 
 

@@ -107,7 +107,10 @@ def test_render_uses_the_manifest_theme(wired, tmp_path, capsys) -> None:
 def test_cli_turns_are_traced_under_the_manifest(wired, tmp_path, capsys) -> None:
     script = tmp_path / "script.json"
     script.write_text(json.dumps({"card": '<Card title="Hi"><Text>there</Text></Card>'}))
-    assert cli(["chat", "--model", f"scripted:{script}", "--json", "a card"]) == 0
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # the CLI runs its own event loop
+        assert pool.submit(cli, ["chat", "--model", f"scripted:{script}", "--json", "a card"]).result() == 0
     out = json.loads(capsys.readouterr().out)
     with harness.store() as s:
         [row] = traces.traces(s, since_id=out["trace"] - 1)
