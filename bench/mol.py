@@ -1,7 +1,8 @@
 """The Mixture-of-LoRA runtime on the embedded model's held-out split.
 
 Prints, each against its target:
-  parse-valid and schema-valid rates of the ui adapter, with and without the grammar (100% with)
+  parse-valid and schema-valid rates of the ui adapter, with and without the grammar (100% with),
+  and how many grammar-bound answers ended in closing mode
   structural match with the reference (>= 85%)
   router accuracy (>= 95%)
   first-token latency without / with KV reuse of the catalog prefix (ratio >= 4x)
@@ -116,6 +117,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"ui adapter, grammar:     parse-valid {bound.parse_valid:.1%}, schema-valid {bound.schema_valid:.1%}, "
           f"structural {bound.structural:.1%}, exact {bound.exact:.1%}  "
           f"({verdict(bound.schema_valid >= 1.0)} 100% schema-valid)")
+    print(f"closing mode (grammar):  {bound.closing:.1%} of answers ended in it (a loop cut or the budget "
+          f"running low), {bound.stopped:.1%} cut short once they could no longer parse")
     print(f"structural match (grammar): {bound.structural:.1%}  ({verdict(bound.structural >= .85)} >= 85%)")
     print(f"for comparison, fresh requests drawn like the training data (grammar): schema-valid "
           f"{familiar.schema_valid:.1%}, structural {familiar.structural:.1%}, exact {familiar.exact:.1%}")

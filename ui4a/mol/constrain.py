@@ -21,7 +21,7 @@ from typing import Any
 import llguidance
 import llguidance.hf
 import torch
-from transformers import LogitsProcessor
+from transformers import LogitsProcessor, LogitsProcessorList
 
 
 class GrammarError(ValueError):
@@ -96,6 +96,7 @@ class GrammarConstraint(LogitsProcessor):
         self.prompt_len: int | None = None
         self.steps = 0
         self._mask: torch.Tensor | None = None
+        self.closing: Any = None  # the answer's closing mode, set by answer_guards
 
     def reset(self) -> None:
         self.matcher.reset()
@@ -147,3 +148,20 @@ def grammar_constraint(tokenizer: Any, components: Sequence[str] | None = None) 
         _LL_TOKENIZERS[key] = ll_tokenizer(tokenizer)
     return GrammarConstraint(_compiled_ui_grammar(tuple(components) if components else None), tokenizer,
                              ll_tok=_LL_TOKENIZERS[key])
+
+
+def answer_guards(constraint: GrammarConstraint | None, tokenizer: Any, budget: int) -> LogitsProcessorList | None:
+    """What one answer decoded under ``constraint`` gets after the grammar's mask, in order: bind props
+    limited to declared state (:mod:`ui4a.mol.names`), then closing mode (:mod:`ui4a.mol.closing`), so
+    that it ends complete within ``budget`` tokens. None when unconstrained.
+
+    The closing state is kept as ``constraint.closing``: whoever built the constraint can tell how the
+    answer ended.
+    """
+    from ui4a.mol.closing import Closing
+    from ui4a.mol.names import DeclaredNames
+
+    if constraint is None:
+        return None
+    constraint.closing = Closing(tokenizer, budget, constraint.matcher)
+    return LogitsProcessorList([DeclaredNames(tokenizer), constraint.closing])

@@ -2,7 +2,10 @@
 
 Structural match compares what the UI is made of — component names, their
 nesting and which props are set — and ignores values, which is what matters for
-"did it build the right interface"; exact match compares the strings.
+"did it build the right interface"; exact match compares the strings. With the
+grammar, ``closing`` is the share of answers that ended in closing mode
+(``ui4a.mol.closing``: a loop was cut or the budget ran low) and ``stopped`` the
+share cut short because they could no longer parse.
 """
 
 from __future__ import annotations
@@ -42,6 +45,8 @@ class Scores:
     structural: float = 0.0
     exact: float = 0.0
     seconds_per_answer: float = 0.0
+    closing: float = 0.0
+    stopped: float = 0.0
 
     def as_dict(self) -> dict[str, Any]:
         return {k: round(v, 4) if isinstance(v, float) else v for k, v in self.__dict__.items()}
@@ -51,7 +56,7 @@ def score_ui(model: Any, pairs: Sequence[Any], constrained: bool, limit: int | N
     from ui4a.mol.constrain import grammar_constraint
 
     rows = [p for p in pairs if p.adapter == "ui"][:limit]
-    parsed = valid = struct = exact = 0
+    parsed = valid = struct = exact = closing = stopped = 0
     times = []
     for p in rows:
         constraint = grammar_constraint(model.tokenizer) if constrained else None
@@ -63,9 +68,12 @@ def score_ui(model: Any, pairs: Sequence[Any], constrained: bool, limit: int | N
         valid += report.ok
         struct += same_structure(out, p.answer)
         exact += out.strip() == p.answer.strip()
+        if constraint is not None:
+            closing += constraint.closing.active
+            stopped += constraint.closing.stopped
     n = max(len(rows), 1)
     return Scores(len(rows), parsed / n, valid / n, struct / n, exact / n,
-                  statistics.mean(times) if times else 0.0)
+                  statistics.mean(times) if times else 0.0, closing / n, stopped / n)
 
 
 def score_router(model: Any, pairs: Sequence[Any], limit: int | None = None) -> float:

@@ -11,7 +11,14 @@ bit per prop), with values typed by the props' JSON schemas:
 - booleans: a bare flag, ``=true``/``=false`` or ``={expr}``;
 - integers / numbers: a number literal or ``{expr}``;
 - strings: a quoted string (``{expr}`` interpolation inside) or ``{expr}``;
-- arrays / objects: the literal-array grammar or ``{expr}``;
+- arrays: literal arrays whose items follow the item schema (tuples item by
+  item, objects with their keys each at most once and the required ones
+  present), or ``{expr}``; arrays without an item schema, and objects: any
+  literal array, or ``{expr}``;
+- strings with a plain character-class pattern (``^[a-z][a-z0-9]{0,39}$``):
+  a quoted string matching it, or ``{expr}``;
+- number literals have at most 15 digits before and after the point (the
+  catalog's bound is 1e15; longer ones are a model looping);
 - action props: ``{statements}``; bind props: ``{name}``;
 - ``id`` (any tag): a quoted literal name.
 
@@ -22,10 +29,10 @@ to the known functions and statements to ``x = e``, ``toggle(x)``, ``send(e)``
 and ``submit()``.
 
 Left to the validator (not context-free, or not worth the grammar size):
-nesting depth (32 elements / 32 expression levels), lengths and numeric
-ranges, regex patterns on strings (except ``id``), array item shapes, declared
-state names, duplicate ids and duplicate ``<State>`` names. The grammar is also
-stricter than the parser in harmless ways: props are separated by whitespace,
+nesting depth (32 elements / 32 expression levels), lengths, item counts and
+numeric ranges, other regex patterns on strings, declared state names,
+duplicate ids, duplicate ``<State>`` names and duplicate keys in untyped
+objects. The grammar is also stricter than the parser in harmless ways: props are separated by whitespace,
 no whitespace before ``=`` (nor after it before a number or ``{``), string
 literals hold no raw line breaks, literal ``<State>`` strings no ``{…}``, and a
 string inside an interpolation uses the other quote (the parser cannot nest the
@@ -36,6 +43,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from ui4a import registry
@@ -46,6 +54,10 @@ ID_PROP = "id"
 _S = "[ \\t\\r\\n]*"  # whitespace an expression allows before any token
 _CTRL = "\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f"
 _ESC = "\\\\([\"'\\\\\\/nrt{}<>]|u[0-9a-fA-F]{4})"
+_DIGITS = "[0-9]{1,15}"
+# ^…$ made of character classes (no quotes, slashes or escapes) and literal name characters, each
+# with an optional count: a pattern the grammar can copy into a quoted-string terminal.
+_PLAIN_PATTERN = re.compile(r"\^((?:(?:\[[^\]\\\"'/]+\]|[A-Za-z0-9_-])(?:[*+?]|\{\d+(?:,\d*)?\})?)+)\$")
 
 # Expression tokens, each with optional leading whitespace (no %ignore: text and
 # tags are whitespace-sensitive, so blanks are part of the expression lexemes).
@@ -65,9 +77,10 @@ TEXT: /([^<{{}}\\\\{_CTRL}]|\\\\[^{_CTRL}])+/
 DQ_CHUNK: /([^"\\\\{{}}\\r\\n{_CTRL}]|{_ESC})+/
 SQ_CHUNK: /([^'\\\\{{}}\\r\\n{_CTRL}]|{_ESC})+/
 PROP_NAME: /[a-z][A-Za-z0-9]{{0,39}}/
-NUMBER: /-?[0-9]+(\\.[0-9]+)?([eE][+-]?[0-9]+)?/
-INT: /-?[0-9]+/
-X_NUM: /{_S}[0-9]+(\\.[0-9]+)?([eE][+-]?[0-9]+)?/
+NUMBER: /-?{_DIGITS}(\\.{_DIGITS})?([eE][+-]?[0-9]{{1,3}})?/
+INT: /-?{_DIGITS}/
+X_NUM: /{_S}{_DIGITS}(\\.{_DIGITS})?([eE][+-]?[0-9]{{1,3}})?/
+X_INT: /{_S}{_DIGITS}/
 X_IDENT: /{_S}[A-Za-z_][A-Za-z0-9_]*/
 X_NAME: /{_S}[A-Za-z_][A-Za-z0-9_]*/ & ~/{_S}(true|false|null)/
 X_KW: /{_S}(true|false|null)/
@@ -165,6 +178,11 @@ class _Builder:
         self.by_body[body] = name
         return name
 
+    def reserve(self, stem: str, key: str) -> tuple[str, bool]:
+        """A name for the rule identified by ``key``, and whether it is new (its body still to be set)."""
+        known = f"\0{key}" in self.by_body
+        return self.rule(stem, f"\0{key}"), not known
+
 
 def _resolve(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
     while "$ref" in schema:
@@ -174,7 +192,8 @@ def _resolve(schema: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
 
 def _kinds(schema: dict[str, Any], defs: dict[str, Any]) -> list[Any]:
     """The value kinds a prop schema admits: 'str', 'int', 'num', 'bool', 'null',
-    'array', 'object', 'action', 'bind', 'any', or ('enum', values)."""
+    'array', 'object', 'action', 'bind', 'any', ('enum', values), ('pattern', regex),
+    or ('array', schema) / ('object', schema) for the typed ones."""
     schema = _resolve(schema, defs)
     fmt = schema.get("format")
     if fmt == "ui4a-action":
@@ -194,6 +213,12 @@ def _kinds(schema: dict[str, Any], defs: dict[str, Any]) -> list[Any]:
                         out.append(k)
             return out
     kind = schema.get("type")
+    if kind == "string" and (pattern := _plain_pattern(schema.get("pattern"))):
+        return [("pattern", pattern)]
+    if kind == "array" and ("items" in schema or "prefixItems" in schema):
+        return [("array", schema)]
+    if kind == "object" and "properties" in schema and schema.get("additionalProperties") is False:
+        return [("object", schema)]
     if isinstance(kind, list):
         return [{"string": "str", "integer": "int", "number": "num", "boolean": "bool"}.get(k, k)
                 for k in kind]
@@ -211,24 +236,88 @@ def _enum_literal(value: Any) -> list[str]:
     return [json.dumps(value)]
 
 
-def _value_rule(b: _Builder, kinds: list[Any]) -> tuple[str, bool]:
+def _plain_pattern(pattern: str | None) -> str | None:
+    """The body of an anchored pattern made of character classes and counts only, else None."""
+    m = _PLAIN_PATTERN.fullmatch(pattern or "")
+    return m.group(1) if m else None
+
+
+def _enum_term(b: _Builder, values: Sequence[Any]) -> str:
+    words = dict.fromkeys(w for v in values for w in _enum_literal(v))
+    return b.rule("ENUM", f"/{_S}({'|'.join(_rx(w) for w in words)})/")
+
+
+def _typed_rule(b: _Builder, kind: tuple[str, Any], defs: dict[str, Any]) -> str:
+    """The literal for a ('pattern' | 'array' | 'object', ...) kind."""
+    tag, spec = kind
+    if tag == "pattern":
+        return b.rule("PATTERN", f"/{_S}(\"{spec}\"|'{spec}')/")
+    if tag == "object":
+        return _object_rule(b, spec, defs)
+    prefix = spec.get("prefixItems")
+    if prefix is not None:
+        if not spec.get("minItems", 0) == spec.get("maxItems") == len(prefix):
+            return "lit_arr"
+        return b.rule("arr", "X_LB " + " X_COMMA ".join(_item_rule(b, s, defs) for s in prefix) + " X_COMMA? X_RB")
+    item = _item_rule(b, spec["items"], defs)
+    items = f"{item} (X_COMMA {item})* X_COMMA?"
+    return b.rule("arr", f"X_LB {items} X_RB" if spec.get("minItems", 0) else f"X_LB ({items})? X_RB")
+
+
+def _item_rule(b: _Builder, schema: dict[str, Any], defs: dict[str, Any]) -> str:
+    """The literal an array item of ``schema`` is written as."""
+    plain = {"str": "dq_b | sq_b", "int": "X_MINUS? X_INT", "num": "X_MINUS? X_NUM", "array": "lit_arr",
+             "object": "lit_obj"}
+    alts = []
+    for kind in _kinds(schema, defs):
+        if isinstance(kind, tuple):
+            alts.append(_enum_term(b, kind[1]) if kind[0] == "enum" else _typed_rule(b, kind, defs))
+        elif kind in ("bool", "null"):
+            alts.append(_enum_term(b, (True, False) if kind == "bool" else (None,)))
+        else:
+            alts.append(plain.get(kind, "lit"))
+    return b.rule("item", " | ".join(dict.fromkeys(alts)))
+
+
+def _object_rule(b: _Builder, schema: dict[str, Any], defs: dict[str, Any]) -> str:
+    """``{key: value, …}`` with each key at most once and the required ones present (one bit per key)."""
+    required = set(schema.get("required", []))
+    props = sorted(schema["properties"].items(), key=lambda p: p[0] not in required)
+    name, new = b.reserve("obj", json.dumps(props))
+    if not new:
+        return name
+    entries = []
+    for key, sub in props:
+        spelled = "|".join([key, f'"{key}"', f"'{key}'"])
+        entries.append(f"{b.rule('KEY', f'/{_S}({spelled})/')} X_C {_item_rule(b, sub, defs)}")
+    more = f"{name}_more"
+    first = [] if required else ["X_RC"]
+    first += [f"{e} {more}::{1 << i:#x}" for i, e in enumerate(entries)]
+    done = f"  %if is_ones([0:{len(required)}])" if required else ""
+    b.rules[name] = "X_LC (" + " | ".join(first) + ")"
+    b.rules[f"{more}::_"] = "\n    | ".join([f"X_COMMA? X_RC{done}"] + [
+        f"X_COMMA {e} {more}::set_bit({i})  %if bit_clear({i})" for i, e in enumerate(entries)])
+    return name
+
+
+def _value_rule(b: _Builder, kinds: list[Any], defs: dict[str, Any]) -> tuple[str, bool]:
     """(rule name for what follows ``prop=``, whether a bare flag is allowed)."""
     if "action" in kinds:
         return b.rule("v_action", '"{" actions X_RC'), False
     if "bind" in kinds:
         return b.rule("v_bind", '"{" X_NAME X_RC'), False
     alts: list[str] = []
-    enums = [v for k in kinds if isinstance(k, tuple) for v in k[1]]
+    enums = [v for k in kinds if isinstance(k, tuple) and k[0] == "enum" for v in k[1]]
     flag = "bool" in kinds or "any" in kinds
     if enums:
-        words = dict.fromkeys(w for v in enums for w in _enum_literal(v))
-        term = b.rule("ENUM", f"/{_S}({'|'.join(_rx(w) for w in words)})/")
+        term = _enum_term(b, enums)
         branch = f"enum_{term.lower()}"
         b.rule(branch, f"{term} | or_b X_Q {branch} X_C {branch} | X_LP {branch} X_RP")
         alts.append(term)
         expr_alt = f'"{{" {branch} X_RC'
     else:
         expr_alt = "braced"
+    alts += [_typed_rule(b, k, defs) for k in kinds if isinstance(k, tuple) and k[0] in ("pattern", "array")]
     plain = [k for k in kinds if not isinstance(k, tuple)]
     if "any" in plain:
         alts += ["dq_b", "sq_b", "NUMBER", '"true"', '"false"', '"null"', "lit_arr", expr_alt]
@@ -251,7 +340,7 @@ def _value_rule(b: _Builder, kinds: list[Any]) -> tuple[str, bool]:
 
 
 def _stem(kinds: list[Any]) -> str:
-    return "_".join("enum" if isinstance(k, tuple) else k for k in kinds)
+    return "_".join(k[0] if isinstance(k, tuple) else k for k in kinds)
 
 
 def _snake(name: str) -> str:
@@ -271,7 +360,7 @@ def _element_rules(b: _Builder, comp: Component, chosen: dict[str, Component]) -
     lines = []
     entries: list[tuple[str, str]] = []
     for name, prop in props:
-        rule, flag = _value_rule(b, _kinds(prop, defs))
+        rule, flag = _value_rule(b, _kinds(prop, defs), defs)
         if flag:
             entries.append((name, f'{_lit(name)} ("=" {rule})?'))
         else:

@@ -158,8 +158,12 @@ class LocalModel:
 
         ``constraint`` is a logits processor (``ui4a.mol.constrain.GrammarConstraint``):
         called with the ids so far and the scores, it masks what the grammar forbids.
+        A constrained answer also gets ``ui4a.mol.constrain.answer_guards`` (closing mode
+        among them), so it ends complete within ``max_new_tokens``.
         """
         from transformers import DynamicCache
+
+        from ui4a.mol.constrain import answer_guards
 
         timing = timing if timing is not None else Timing()
         started = time.perf_counter()
@@ -180,12 +184,13 @@ class LocalModel:
                                    f"the model takes {self.max_positions}")
             budget = min(max_new_tokens, self.max_positions - used - len(feed) - 1)
             logits, cache = self._forward(feed, cache, adapter)
+            guards = answer_guards(constraint, self.tokenizer, budget)
             generated: list[int] = []
             emitted = ""
             seen = self.torch.tensor([feed])  # what the constraint is shown: prompt, then each token
             for _ in range(budget):
                 if constraint is not None:
-                    logits = constraint(seen, logits.unsqueeze(0))[0]
+                    logits = guards(seen, constraint(seen, logits.unsqueeze(0)))[0]
                 token = int(logits.argmax())
                 if token == self.eos_id or not self.torch.isfinite(logits[token]):
                     break
@@ -218,6 +223,8 @@ class LocalModel:
         """
         from transformers import DynamicCache
 
+        from ui4a.mol.constrain import answer_guards
+
         torch = self.torch
         for adapter in adapters:
             if adapter not in self.adapters:
@@ -239,6 +246,7 @@ class LocalModel:
         done = [False] * rows
         emitted = [0] * rows
         seen = [torch.tensor([p]) for p in prompts]
+        guards = [answer_guards(c, self.tokenizer, budget) for c in constraints or [None] * rows]
         with self._lock, torch.no_grad():
             positions = (mask.cumsum(-1) - 1).clamp(min=0)
             out = self.model(input_ids=ids, attention_mask=mask, position_ids=positions, cache=DynamicCache(),
@@ -250,7 +258,7 @@ class LocalModel:
                 for r in range(rows):
                     row = logits[r]
                     if constraints is not None and constraints[r] is not None and not done[r]:
-                        row = constraints[r](seen[r], row.unsqueeze(0))[0]
+                        row = guards[r](seen[r], constraints[r](seen[r], row.unsqueeze(0)))[0]
                     token = int(row.argmax())
                     if done[r] or token == self.eos_id or not torch.isfinite(row[token]):
                         done[r] = True

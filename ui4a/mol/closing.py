@@ -1,0 +1,256 @@
+"""Closing mode: a constrained answer always ends, and ends complete, within its token budget.
+
+The grammar says what may come next, never when to stop. A small model that
+loops (the same few tokens again and again) or simply runs long reaches
+``max_new_tokens`` in the middle of an element, and the answer does not parse.
+Closing mode starts when the tokens left reach a reserve (:func:`reserve`) or
+when the answer degenerates into repetition (:func:`repeats_at_end`). From then
+on, among the tokens the grammar allows, each step takes the first kind that
+exists of:
+
+1. the end of the answer (the grammar accepts what was written);
+2. a closer for where the parser stands: ``</`` between elements, ``/>`` or
+   ``>`` in a tag, ``]`` ``}`` ``)`` in a value, the string's own quote (or the
+   ``}`` of an interpolation) in a string;
+3. where nothing closes yet (an operand, an enum branch, a statement is still
+   owed), the first short filler (``0``, ``""``, `` ? "a" : "a"`` with the
+   prop's own enum values, …) after which the grammar allows a closer; in a
+   tag that still lacks a required prop, that prop with the shortest value the
+   grammar takes;
+4. any other token, except these last resorts, in this order: tokens that open
+   a bracket, string or sign chain, tokens that open an element, whitespace.
+
+Within a kind the model's own scores decide. Nothing already streamed is taken
+back: closing mode only chooses what comes next. Independently of closing mode,
+once the text so far cannot parse any more (the parser stopped on a fault the
+grammar does not see), the answer ends at once rather than spending the budget.
+
+:class:`Closing` is a transformers ``LogitsProcessor`` placed after the grammar's
+(batch size 1), so it serves the runtime's decoding loop and ``model.generate`` alike.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+import torch
+from transformers import LogitsProcessor
+
+from ui4a import registry
+from ui4a.lang.parser import StreamParser
+
+MIN_RESERVE = 32  # tokens kept back: enough to close a few nested elements and values
+RESERVE_SHARE = 5  # or a fifth of the budget, whichever is more
+REPEAT_BLOCK = 6  # a block this long or longer ...
+REPEAT_TIMES = 4  # ... written this many times in a row is a loop
+
+# What may follow the first closing unit: more closers and the blanks between them.
+_REST = r"(?:\s|[\])}\"']|/>|>|</>?)*"
+_CLOSERS = {  # parser context -> the token texts that close something there
+    "text": re.compile(r"\s*</" + _REST),
+    "tag": re.compile(r"\s*(?:/>|>)" + _REST),
+    "region": re.compile(r"\s*[\])}]" + _REST),
+    '"': re.compile(r'\s*["}]' + _REST),
+    "'": re.compile(r"\s*['}]" + _REST),
+}
+_OPENS_ELEMENT = re.compile(r"<(?!/)")  # "<" starts a tag, "</" ends one
+_OPENERS = tuple("[{(\"'!-")
+# Fillers for a value that cannot close yet: an operand, an assignment, a ternary's
+# branches, a statement; and the same for enum props, spelled with one of their values.
+_FILLERS = ("0", '""', '"x"', " = 0", " : 0", " ? 0 : 0", "submit()")
+_ENUM_FILLERS = ('"{}"', ' : "{}"', '"{0}" : "{0}"', ' ? "{0}" : "{0}"')
+# Values for a missing required prop, one of which the grammar takes whatever its type.
+_PROP_VALUES = ("0", '""', '"x"', "[]", "{0}", "{x}", "{submit()}")
+
+
+def reserve(budget: int) -> int:
+    """How many of ``budget`` tokens are kept for closing the answer."""
+    return max(MIN_RESERVE, budget // RESERVE_SHARE)
+
+
+def repeats_at_end(tokens: Sequence[int], min_block: int = REPEAT_BLOCK, times: int = REPEAT_TIMES) -> bool:
+    """Whether ``tokens`` end with one block of ``min_block`` or more tokens written ``times`` times in a row."""
+    tokens = list(tokens)
+    n = len(tokens)
+    for size in range(min_block, n // times + 1):
+        if tokens[-1] != tokens[-1 - size]:
+            continue  # cheap rejection before comparing the whole tail
+        tail = tokens[n - size * times:]
+        if tail == tail[:size] * times:
+            return True
+    return False
+
+
+@lru_cache(maxsize=64)
+def _required(component: str) -> tuple[str, ...]:
+    comp = registry.get(component)
+    return tuple(comp.props.model_json_schema().get("required", ())) if comp is not None else ()
+
+
+@lru_cache(maxsize=256)
+def _enum_values(component: str, prop: str) -> tuple[str, ...]:
+    """The string values an enum prop takes (none for other props)."""
+    comp = registry.get(component)
+    if comp is None:
+        return ()
+    schema = comp.props.model_json_schema()
+    found: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            found.extend(v for v in node.get("enum", ()) if isinstance(v, str))
+            for child in node.values():
+                walk(child)
+        elif isinstance(node, list):
+            for child in node:
+                walk(child)
+
+    walk(schema.get("properties", {}).get(prop))
+    return tuple(dict.fromkeys(found))
+
+
+class _Kinds:
+    """Each vocabulary entry's kind, as boolean masks over the token ids."""
+
+    def __init__(self, tokenizer: Any) -> None:
+        special = set(tokenizer.all_special_ids)
+        texts = ["" if i in special else tokenizer.decode([i]) for i in range(len(tokenizer))]
+
+        def mask(test: Any) -> torch.Tensor:
+            return torch.tensor([bool(t) and bool(test(t)) for t in texts])
+
+        self.size = len(texts)
+        self.closers = {ctx: mask(rx.fullmatch) for ctx, rx in _CLOSERS.items()}
+        self.closer_ids = {ctx: m.nonzero().flatten().tolist() for ctx, m in self.closers.items()}
+        self.opens_element = mask(_OPENS_ELEMENT.search)
+        self.blank = mask(lambda t: not t.strip())
+        self.opener = mask(lambda t: t.strip().startswith(_OPENERS)) & ~self.opens_element
+        self.other = ~(self.opens_element | self.blank | self.opener) & mask(bool)
+
+
+_KINDS: dict[int, tuple[Any, _Kinds]] = {}
+
+
+def _kinds(tokenizer: Any) -> _Kinds:
+    key = id(tokenizer)
+    if key not in _KINDS:
+        _KINDS[key] = (tokenizer, _Kinds(tokenizer))  # the tokenizer is kept so its id stays unique
+    return _KINDS[key][1]
+
+
+class Closing(LogitsProcessor):
+    """Narrows grammar-masked scores to the closing choice once closing mode has started; batch size 1.
+
+    ``budget`` is the most tokens the answer may have (the decoding loop's
+    ``max_new_tokens``); ``matcher`` is the grammar constraint's llguidance
+    matcher, which fillers are checked against (without one, no fillers). Build
+    one per answer. ``active`` tells afterwards whether the answer ended in
+    closing mode, ``stopped`` whether it was cut short because it could no
+    longer parse.
+    """
+
+    def __init__(self, tokenizer: Any, budget: int, matcher: Any = None) -> None:
+        self.tokenizer = tokenizer
+        self.kinds = _kinds(tokenizer)
+        self.eos = tokenizer.eos_token_id
+        self.budget = budget
+        self.reserve = reserve(budget)
+        self.matcher = matcher
+        self.active = False
+        self.stopped = False
+        self.prompt_len: int | None = None
+        self.parser = StreamParser()
+        self._fed = ""
+        self._plan: list[int] = []  # a filler's tokens still to write
+
+    def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
+        if input_ids.shape[0] != 1:
+            raise ValueError("Closing supports batch size 1 only")
+        if self.prompt_len is None:
+            self.prompt_len = input_ids.shape[1]
+        written = input_ids[0, self.prompt_len:].tolist()
+        self._feed(written)
+        if self.parser.error is not None:  # no continuation can make it parse: end it now
+            self.stopped = True
+            return self._only(scores, self.eos)
+        if not self.active:
+            self.active = self.budget - len(written) <= self.reserve or repeats_at_end(written)
+            if not self.active:
+                return scores
+        allowed = torch.isfinite(scores[0])
+        if allowed[self.eos]:
+            return self._only(scores, self.eos)
+        if self._plan and allowed[self._plan[0]]:
+            return self._only(scores, self._plan.pop(0))
+        k = self.kinds
+        n = min(k.size, allowed.shape[0])  # the model's vocabulary may be padded past the tokenizer's
+        allowed = allowed[:n]
+        context = self._context()
+        if not (allowed & k.closers[context][:n]).any() and context != "text":
+            self._plan = self._filler(context)
+            if self._plan:
+                return self._only(scores, self._plan.pop(0))
+        for kind in (k.closers[context], k.other, k.opener, k.opens_element, k.blank):
+            pick = allowed & kind[:n]
+            if pick.any():
+                return self._only(scores, int(scores[0, :n].masked_fill(~pick, float("-inf")).argmax()))
+        return scores
+
+    def _feed(self, written: list[int]) -> None:
+        """Bring the parser up to the text written so far (whole UTF-8 characters only)."""
+        text = self.tokenizer.decode(written, skip_special_tokens=True)
+        if text.endswith("\ufffd"):
+            return
+        if len(text) > len(self._fed):
+            self.parser.feed(text[len(self._fed):])
+            self._fed = text
+
+    def _context(self) -> str:
+        """Where the text so far stands: between elements, in a tag, in a value, in a string."""
+        p = self.parser
+        if p.mode == "text":
+            return "text"
+        if p.mode == "region" and p.region is not None:
+            return p.region.quote or "region"
+        return "tag"
+
+    def _filler(self, context: str) -> list[int]:
+        """The tokens of the shortest filler (or pair of fillers) after which something closes here,
+        else, in a tag, of a missing required prop."""
+        if self.matcher is None:
+            return []
+        p = self.parser
+        fillers = list(_FILLERS)
+        if p.stack and p.region is not None and p.region.target[0] == "prop":
+            for value in _enum_values(p.stack[-1].name, p.region.target[1]):
+                fillers += [form.format(value) for form in _ENUM_FILLERS]
+        spelled = self._spell(fillers)
+        valid = [ids for ids in spelled if self._takes(ids)]
+        for ids in valid + [a + b for a in valid for b in spelled]:
+            if self._takes(ids) and any(self._takes([*ids, c]) for c in self.kinds.closer_ids[context]):
+                return ids
+        if p.mode in ("attrs", "after_prop", "value") and p.stack:  # in an open tag
+            have = {prop.name for prop in p.stack[-1].props}
+            missing = [name for name in _required(p.stack[-1].name) if name not in have]
+            props = [f" {name}={value}" for name in missing for value in _PROP_VALUES]
+            return next((ids for ids in self._spell(props) if self._takes(ids)), [])
+        return []
+
+    def _spell(self, texts: list[str]) -> list[list[int]]:
+        """The token ids of each text, shortest first."""
+        return sorted((self.tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts), key=len)
+
+    def _takes(self, ids: list[int]) -> bool:
+        """Whether the grammar takes all of ``ids`` after what was written (the matcher is not moved)."""
+        return self.matcher.validate_tokens(ids) == len(ids)
+
+    @staticmethod
+    def _only(scores: torch.FloatTensor, token: int) -> torch.FloatTensor:
+        """Scores that leave ``token`` the only choice (EOS too, when stopping where the grammar would not)."""
+        out = torch.full_like(scores, float("-inf"))
+        out[0, token] = 0.0
+        return out
+
