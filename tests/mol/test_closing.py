@@ -151,7 +151,7 @@ def test_random_models_always_end_with_a_document_that_parses(tok, budget):
     for seed in range(12):
         g = torch.Generator().manual_seed(seed)
         bias = torch.randn(len(tok), generator=g) * (0.5, 3.0, 8.0)[seed % 3]
-        text, ended, _ = decode(tok, lambda out: torch.randn(len(tok), generator=g) + bias, budget)
+        text, ended, _ = decode(tok, lambda out, g=g, bias=bias: torch.randn(len(tok), generator=g) + bias, budget)
         assert ended, (seed, text)
         report = check(text)
         assert report.document is not None, (seed, text, report.diagnostics[:1])

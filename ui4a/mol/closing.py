@@ -20,10 +20,11 @@ exists of:
 4. any other token, except these last resorts, in this order: tokens that open
    a bracket, string or sign chain, tokens that open an element, whitespace.
 
-Within a kind the model's own scores decide. Nothing already streamed is taken
-back: closing mode only chooses what comes next. Independently of closing mode,
-once the text so far cannot parse any more (the parser stopped on a fault the
-grammar does not see), the answer ends at once rather than spending the budget.
+Among closers, and among other tokens, the model's own scores decide. Nothing
+already streamed is taken back: closing mode only chooses what comes next.
+Independently of closing mode, once the text so far cannot parse any more (the
+parser stopped on a fault the grammar does not see), the answer ends at once
+rather than spending the budget.
 
 :class:`Closing` is a transformers ``LogitsProcessor`` placed after the grammar's
 (batch size 1), so it serves the runtime's decoding loop and ``model.generate`` alike.

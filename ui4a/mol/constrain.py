@@ -14,14 +14,14 @@ or call :meth:`GrammarConstraint.reset`, for every ``generate`` call.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
 import llguidance
 import llguidance.hf
 import torch
-from transformers import LogitsProcessor, LogitsProcessorList
+from transformers import LogitsProcessor
 
 
 class GrammarError(ValueError):
@@ -150,7 +150,8 @@ def grammar_constraint(tokenizer: Any, components: Sequence[str] | None = None) 
                              ll_tok=_LL_TOKENIZERS[key])
 
 
-def answer_guards(constraint: GrammarConstraint | None, tokenizer: Any, budget: int) -> LogitsProcessorList | None:
+def answer_guards(constraint: GrammarConstraint | None, tokenizer: Any,
+                  budget: int) -> Callable[[torch.Tensor, torch.Tensor], torch.Tensor] | None:
     """What one answer decoded under ``constraint`` gets after the grammar's mask, in order: bind props
     limited to declared state (:mod:`ui4a.mol.names`), then closing mode (:mod:`ui4a.mol.closing`), so
     that it ends complete within ``budget`` tokens. None when unconstrained.
@@ -163,5 +164,7 @@ def answer_guards(constraint: GrammarConstraint | None, tokenizer: Any, budget: 
 
     if constraint is None:
         return None
-    constraint.closing = Closing(tokenizer, budget, constraint.matcher)
-    return LogitsProcessorList([DeclaredNames(tokenizer), constraint.closing])
+    names = DeclaredNames(tokenizer)
+    closing = constraint.closing = Closing(tokenizer, budget, constraint.matcher)
+    # A plain chain: LogitsProcessorList inspects each processor's signature on every step.
+    return lambda input_ids, scores: closing(input_ids, names(input_ids, scores))
