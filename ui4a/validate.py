@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
 from collections.abc import Collection
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -100,6 +100,17 @@ def declared_state(doc: Document, out: list[Diagnostic] | None = None) -> dict[s
     return state
 
 
+def frame_faults(doc: Document, state: dict[str, Any]) -> list[Diagnostic]:
+    """The faults of a streaming frame (a partial tree) under ``state``, declared elsewhere.
+
+    Props still being written are not in the frame and missing props are not faults yet, so
+    every fault found here stays a fault however the document goes on.
+    """
+    out: list[Diagnostic] = []
+    _Checker(doc.index, state, out, partial=True).run(doc)
+    return out
+
+
 def validate(doc: Document) -> tuple[list[Diagnostic], dict[str, Any]]:
     out: list[Diagnostic] = []
     state = declared_state(doc, out)
@@ -109,8 +120,10 @@ def validate(doc: Document) -> tuple[list[Diagnostic], dict[str, Any]]:
 
 
 class _Checker:
-    def __init__(self, index: LineIndex, state: dict[str, Any], out: list[Diagnostic]) -> None:
+    def __init__(self, index: LineIndex, state: dict[str, Any], out: list[Diagnostic],
+                 partial: bool = False) -> None:
         self.index = index
+        self.partial = partial
         self.state = state
         self.out = out
         self.ids: dict[str, int] = {}
@@ -174,7 +187,7 @@ class _Checker:
         self.children(el, comp)
         for node in el.children:
             self.node(node)
-        _model, problems = resolve_props(el, comp, self.state, self.index)
+        _model, problems = resolve_props(el, comp, self.state, self.index, partial=self.partial)
         self.out.extend(problems)
 
     def universal_id(self, el: Element, prop: Prop) -> None:
@@ -232,9 +245,11 @@ def resolve_props(
 ) -> tuple[BaseModel | None, list[Diagnostic]]:
     """Evaluate an element's props under ``state`` and validate them with the props model.
 
-    With ``partial`` (a streaming frame), missing required props are not reported
-    as faults of the document: the caller simply gets no model yet.
+    With ``partial`` (a streaming frame), missing required props, and arrays still
+    streaming that are too short so far, are not reported as faults of the document:
+    the caller simply gets no model yet.
     """
+    streaming = {prop.name for prop in el.props if prop.partial}
     problems: list[Diagnostic] = []
     values: dict[str, Any] = {}
     offsets: dict[str, int] = {}
@@ -259,9 +274,9 @@ def resolve_props(
         for err in exc.errors():
             loc = err.get("loc") or ()
             prop = str(loc[0]) if loc else ""
+            if partial and (err["type"] == "missing" or (err["type"] == "too_short" and prop in streaming)):
+                continue  # a streaming frame: still to come, not wrong
             if err["type"] == "missing":
-                if partial:
-                    continue
                 desc = fields[prop].description if prop in fields else ""
                 problems.append(diagnostic_at(index, el.offset, "missing-prop",
                                               f"<{el.name}> is missing the required prop '{prop}' ({desc})",

@@ -63,8 +63,9 @@ _OPENERS = tuple("[{(\"'!-")
 # branches, a statement; and the same for enum props, spelled with one of their values.
 _FILLERS = ("0", '""', '"x"', " = 0", " : 0", " ? 0 : 0", "submit()")
 _ENUM_FILLERS = ('"{}"', ' : "{}"', '"{0}" : "{0}"', ' ? "{0}" : "{0}"')
-# Values for a missing required prop, one of which the grammar takes whatever its type.
-_PROP_VALUES = ("0", '""', '"x"', "[]", "{0}", "{x}", "{submit()}")
+# Values for a missing required prop, tried in this order (literals first, as they can
+# validate): one of them the grammar takes whatever the prop's type.
+_PROP_VALUES = ("0", '""', '"x"', "[]", '["x"]', "{0}", "{x}", "{submit()}")
 
 
 def reserve(budget: int) -> int:
@@ -228,7 +229,7 @@ class Closing(LogitsProcessor):
         if p.stack and p.region is not None and p.region.target[0] == "prop":
             for value in _enum_values(p.stack[-1].name, p.region.target[1]):
                 fillers += [form.format(value) for form in _ENUM_FILLERS]
-        spelled = self._spell(fillers)
+        spelled = sorted(self._spell(fillers), key=len)
         valid = [ids for ids in spelled if self._takes(ids)]
         for ids in valid + [a + b for a in valid for b in spelled]:
             if self._takes(ids) and any(self._takes([*ids, c]) for c in self.kinds.closer_ids[context]):
@@ -241,8 +242,7 @@ class Closing(LogitsProcessor):
         return []
 
     def _spell(self, texts: list[str]) -> list[list[int]]:
-        """The token ids of each text, shortest first."""
-        return sorted((self.tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts), key=len)
+        return [self.tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]
 
     def _takes(self, ids: list[int]) -> bool:
         """Whether the grammar takes all of ``ids`` after what was written (the matcher is not moved)."""

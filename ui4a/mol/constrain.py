@@ -97,6 +97,7 @@ class GrammarConstraint(LogitsProcessor):
         self.steps = 0
         self._mask: torch.Tensor | None = None
         self.closing: Any = None  # the answer's closing mode, set by answer_guards
+        self.lookahead: Any = None  # the answer's validator lookahead, set by answer_guards
 
     def reset(self) -> None:
         self.matcher.reset()
@@ -153,18 +154,26 @@ def grammar_constraint(tokenizer: Any, components: Sequence[str] | None = None) 
 def answer_guards(constraint: GrammarConstraint | None, tokenizer: Any,
                   budget: int) -> Callable[[torch.Tensor, torch.Tensor], torch.Tensor] | None:
     """What one answer decoded under ``constraint`` gets after the grammar's mask, in order: bind props
-    limited to declared state (:mod:`ui4a.mol.names`), then closing mode (:mod:`ui4a.mol.closing`), so
-    that it ends complete within ``budget`` tokens. None when unconstrained.
+    limited to declared state (:mod:`ui4a.mol.names`), closing mode (:mod:`ui4a.mol.closing`), so that
+    it ends complete within ``budget`` tokens, and the validator's lookahead
+    (:mod:`ui4a.mol.lookahead`), so that what it writes validates. None when unconstrained.
 
-    The closing state is kept as ``constraint.closing``: whoever built the constraint can tell how the
-    answer ended.
+    The closing and lookahead states are kept as ``constraint.closing`` and ``constraint.lookahead``:
+    whoever built the constraint can tell how the answer ended.
     """
     from ui4a.mol.closing import Closing
+    from ui4a.mol.lookahead import Lookahead
     from ui4a.mol.names import DeclaredNames
 
     if constraint is None:
         return None
     names = DeclaredNames(tokenizer)
     closing = constraint.closing = Closing(tokenizer, budget, constraint.matcher)
+    lookahead = constraint.lookahead = Lookahead(tokenizer)
+
     # A plain chain: LogitsProcessorList inspects each processor's signature on every step.
-    return lambda input_ids, scores: closing(input_ids, names(input_ids, scores))
+    def guards(input_ids: torch.Tensor, scores: torch.Tensor) -> torch.Tensor:
+        scores = closing(input_ids, names(input_ids, scores))
+        return scores if closing.active else lookahead(input_ids, scores)
+
+    return guards

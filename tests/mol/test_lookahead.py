@@ -1,0 +1,117 @@
+"""The validator's lookahead: constrained answers do not write what the grammar allows but the validator refuses."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+torch = pytest.importorskip("torch")
+transformers = pytest.importorskip("transformers")
+
+from test_closing import decode, scripted  # noqa: E402
+
+from ui4a.lang.parser import StreamParser  # noqa: E402
+from ui4a.mol.lookahead import _last_item, closers, name_faults  # noqa: E402
+from ui4a.validate import check, frame_faults  # noqa: E402
+
+MODEL_DIR = pathlib.Path(__file__).parents[2] / "models" / "ui4a-tiny"
+
+
+@pytest.fixture(scope="module")
+def tok():
+    return transformers.AutoTokenizer.from_pretrained(MODEL_DIR)
+
+
+def frame(text: str) -> list[str]:
+    parser = StreamParser()
+    parser.feed(text)
+    return [d.code for d in frame_faults(parser.tree(), {})]
+
+
+def test_a_frame_reports_only_what_no_continuation_can_mend():
+    assert frame("<LineChart title=") == ["prop-type"]  # no data yet: the same with or without the next token
+    assert frame("<PieChart data=[") == []  # an array still streaming is not too short yet
+    assert frame('<Table columns=["A","B"] rows=[["x",1],') == []
+    assert frame('<Table columns=["A","B"] rows=[["x"],') == ["prop-type"]
+    assert frame('<Badge tone="loud" ') == ["prop-type"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('{send("Hi {na', '}")}'), ("{a ? [1, (2", ")]}"), ('"x \\" {y', '}"'), ("{s = 'a", "'}"), ("{x}", ""),
+])
+def test_closers_of_an_unfinished_expression(text, expected):
+    assert closers(text) == expected
+
+
+def test_names_must_be_declared_or_on_their_way():
+    state = {"city": "Oslo", "count": 1}
+    assert name_faults('{send("Going to {ci', "expr", state) == set()
+    assert name_faults('{send("Going to {team', "expr", state) == {(17, "unknown-state")}
+    assert name_faults("{count + te", "expr", state) == {(9, "unknown-state")}
+    assert name_faults("{cit + 1", "expr", state) == {(1, "unknown-state")}  # complete, and not declared
+    assert name_faults("{count-", "expr", state) == set()  # read as count-0
+    assert name_faults('{send', "expr", state) == set()  # a function's whole name
+    assert name_faults('"Hello {ci', "string", state) == set()
+
+
+def test_last_item_of_the_innermost_array():
+    assert _last_item('rows=[["x",1') == "1"
+    assert _last_item('rows=[["x", "a,b"') == '"a,b"'
+    assert _last_item("rows=[[") is None and _last_item('x=["a') is None and _last_item("x={a: 1") is None
+
+
+def ranked(tok, *answers: str):
+    """A fake model that likes ``answers`` in that order: each step it scores the next token of
+    every answer the text so far is a start of (5 for the first, 4 for the next...), EOS at the end."""
+    scripts = [tok(a, add_special_tokens=False)["input_ids"] for a in answers]
+
+    def logits_of(out: list[int]) -> torch.Tensor:
+        scores = torch.zeros(len(tok))
+        for rank, ids in reversed(list(enumerate(scripts))):
+            if ids[:len(out)] == out:
+                scores[ids[len(out)] if len(out) < len(ids) else tok.eos_token_id] = 5.0 - rank
+        return scores
+
+    return logits_of
+
+
+@pytest.mark.parametrize("first, second", [
+    # a row longer than the columns ends when it has its cells; a shorter one goes on
+    ('<Table columns=["A","B"] rows=[["x",1,2,3]] />', '<Table columns=["A","B"] rows=[["x",1]] />'),
+    ('<Table columns=["A","B","C"] rows=[["x",1]] />', '<Table columns=["A","B","C"] rows=[["x",1,2]] />'),
+    # a name in an action's message is one that was declared
+    ('<State lunch="Salad" /><Button label="Vote" action={send("Lunch: {team}")} />',
+     '<State lunch="Salad" /><Button label="Vote" action={send("Lunch: {lunch}")} />'),
+])
+def test_a_model_that_breaks_a_rule_the_grammar_cannot_see_gets_its_next_best_answer(tok, first, second):
+    text, ended, _ = decode(tok, ranked(tok, first), 120, closing=False)
+    assert not check(text).ok  # on its own, the grammar lets the fault through
+    text, ended, _ = decode(tok, ranked(tok, first, second), 120)
+    assert ended
+    assert text == second, text
+
+
+@pytest.mark.parametrize("wants", ["<Text>{count}</Text>", '<Slider label="Volume" bind={volume} />'])
+def test_with_no_state_declared_nothing_reads_state(tok, wants):
+    text, ended, _ = decode(tok, scripted(tok, wants), 60)
+    assert ended
+    assert "{" not in text and check(text).ok, text
+
+
+def test_the_lookahead_counts_what_it_refused(tok):
+    from ui4a.mol.constrain import answer_guards, grammar_constraint
+
+    constraint = grammar_constraint(tok)
+    guards = answer_guards(constraint, tok, 60)
+    model = ranked(tok, '<Table columns=["A"] rows=[["x",1]] />', '<Table columns=["A"] rows=[["x"]] />')
+    ids, out = [tok.bos_token_id], []
+    while True:
+        seen = torch.tensor([ids])
+        token = int(guards(seen, constraint(seen, model(out).unsqueeze(0)))[0].argmax())
+        if token == tok.eos_token_id:
+            break
+        out.append(token)
+        ids.append(token)
+    assert tok.decode(out) == '<Table columns=["A"] rows=[["x"]] />'
+    assert constraint.lookahead.banned == 1

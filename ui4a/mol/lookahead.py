@@ -1,0 +1,335 @@
+"""Lookahead: a constrained answer never writes a token after which the validator finds a new fault.
+
+The grammar is context-free, so it cannot say that a table row has as many cells
+as the table has columns, or that a name in an expression was declared with
+``<State>``; a small model breaks such rules and the answer parses but does not
+validate. The validator can tell as soon as a value, or an item of an array, is
+complete, and a name as soon as it is written. :class:`Lookahead`, placed last
+among an answer's guards (batch size 1), tries the best-scoring token before it
+is written: it re-reads the open tag from its ``<`` with the token appended and
+checks that frame (:func:`ui4a.validate.frame_faults`), and inside an unfinished
+expression it checks every name written so far (each must be declared state, and
+the one being written on its way to a declared name, a function or a keyword).
+A token that brings a new fault is banned and the next best tried, up to
+``tries`` times; the grammar's mask already holds only tokens that keep the
+answer parseable, so any token it falls back to is still safe to write.
+
+Only tokens that can complete something are checked (a closing quote or bracket,
+a comma, a blank, ``/`` or ``>``; inside an expression, every token), so the
+work is a short re-read of one tag for a fraction of the steps.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import torch
+
+from ui4a import registry
+from ui4a.lang import expr as ex
+from ui4a.lang.errors import LineIndex
+from ui4a.lang.parser import StreamParser
+from ui4a.mol.names import STATE_TAG, _texts, is_bind
+from ui4a.validate import declared_state, frame_faults
+
+TRIES = 32  # tokens checked at a step whose best token brings a fault
+# A token holding one of these may complete a value, an array item or a tag.
+_COMPLETES = frozenset("\"']}),/> \n\t")
+# In an array, only these end an item or a value in it (blanks do not).
+_ITEM_ENDS = frozenset("\"']}),")
+_CLOSER = {"(": ")", "[": "]", "{": "}"}
+_WORDS = tuple(ex.PURE_FUNCTIONS + ex.ACTION_FUNCTIONS) + ("true", "false", "null")
+
+
+def closers(text: str) -> str:
+    """What closes an unfinished expression or string: its open quotes, interpolations and brackets."""
+    stack: list[str] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        top = stack[-1] if stack else ""
+        if top in ('"', "'"):  # in a string: only escapes, its quote and interpolations matter
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == top:
+                stack.pop()
+            elif ch == "{":
+                stack.append("}")
+        elif ch in "\"'":
+            stack.append(ch)
+        elif ch in _CLOSER:
+            stack.append(_CLOSER[ch])
+        elif ch in ")]}" and stack:
+            stack.pop()
+        i += 1
+    return "".join(reversed(stack))
+
+
+def name_faults(region_text: str, kind: str, state: dict[str, Any]) -> set[tuple[int, str]]:
+    """Names in an unfinished ``{expression}`` or ``"string"`` that cannot end up declared.
+
+    A complete name must be declared state; the last one, still being written, must be
+    on its way to a declared name, or be a function's name or a keyword whole (one token
+    spells each, so a model is not steered into one it never meant). Unreadable text gives none:
+    the grammar, not this check, keeps the answer parseable.
+    """
+    node = _read_unfinished(region_text, kind)
+    if node is None:
+        return set()
+    end = len(region_text)
+    faults = set()
+    for name, pos in ex.names_in(node):
+        if name in state or pos >= end:  # declared, or a stand-in operand
+            continue
+        if pos + len(name) < end or not _on_the_way(name, state):
+            faults.add((pos, "unknown-state"))
+    for call in ex.calls_in(node):
+        if call.func not in _WORDS:
+            faults.add((call.pos, "unknown-function"))
+    return faults
+
+
+_TAIL = re.compile(r"(?<![A-Za-z0-9_.])[A-Za-z_][A-Za-z0-9_]*$")
+_HEAD = re.compile(r"[A-Za-z0-9_]*")
+
+
+def _on_the_way(word: str, state: Any) -> bool:
+    return word in _WORDS or any(name.startswith(word) for name in state)
+
+
+def _plausible(frame: str, piece: str, state: Any) -> bool:
+    """Whether ``piece``, written after ``frame``, can be part of a right name (a cheap string
+    test; in string text, or after a ``.``, anything can)."""
+    if closers(frame)[:1] in ('"', "'") or frame.endswith("."):
+        return True
+    m = _TAIL.search(frame)
+    tail = m.group() if m else ""
+    if not tail and frame[-1:].isalnum():
+        return True  # inside a number, or after a member name
+    head = _HEAD.match(piece).group()
+    word = tail + head
+    if not word:
+        return True
+    if len(head) < len(piece):  # the word ends within this token
+        return word in state or word in _WORDS
+    return _on_the_way(word, state)
+
+
+def _last_item(text: str) -> str | None:
+    """The last item of the innermost array still open at the end of ``text``, when that array
+    is innermost (not an object or a string in it) and has one."""
+    stack: list[list[Any]] = []  # [closer, where the current item starts]
+    quote, i = "", 0
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            if ch == "\\":
+                i += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch in _CLOSER:
+            stack.append([_CLOSER[ch], i + 1])
+        elif ch in ")]}" and stack:
+            stack.pop()
+        elif ch == "," and stack:
+            stack[-1][1] = i + 1
+        i += 1
+    if quote or not stack or stack[-1][0] != "]":
+        return None
+    item = text[stack[-1][1]:].strip()
+    return item or None
+
+
+_TAG_NAME = re.compile(r"<([A-Z][A-Za-z0-9]*)[\s/>]")
+_TYPED_PROP = re.compile(r"\s([a-z][A-Za-z0-9]*)$")
+
+
+def _needs_state(parser: StreamParser, frame: str) -> bool:
+    """Whether the frame has begun something that only declared state can finish: a text
+    interpolation, a bind prop's value, or a prop name that can only grow into a bind prop."""
+    r = parser.region
+    if r is not None and r.kind == "expr":
+        return r.target[0] == "interp" or (parser.stack and is_bind(parser.stack[-1].name, r.target[1]))
+    if not parser.stack or parser.mode not in ("attrs", "after_prop", "value"):
+        return False
+    element = parser.stack[-1].name
+    if parser.pending_prop is not None:
+        return is_bind(element, parser.pending_prop[0])
+    m = _TYPED_PROP.search(frame)
+    if m is None:
+        return False
+    comp = registry.get(element)
+    names = [n for n in (comp.props.model_fields if comp else ()) if n.startswith(m.group(1))]
+    return bool(names) and all(is_bind(element, n) for n in names)
+
+
+def _read_unfinished(text: str, kind: str) -> Any:
+    """The expression tree of unfinished ``text`` closed as written, or after a stand-in operand
+    (``n-`` reads as ``n-0``, ``item.`` as ``item.x``); None when no reading parses."""
+    for operand in ("", "0", "x"):
+        closed = text + operand + closers(text + operand)
+        index = LineIndex()
+        index.add(closed)
+        try:
+            if kind == "string":
+                return ex.parse_string_body(closed[1:-1], 1, index)
+            return ex.parse_program(closed[1:-1], 1, index)
+        except ex.ExprError:
+            continue
+    return None
+
+
+class Lookahead:
+    """Keeps a constrained answer from writing a token that brings a validation fault; batch size 1."""
+
+    def __init__(self, tokenizer: Any, tries: int = TRIES) -> None:
+        self.tokenizer = tokenizer
+        self.texts = _texts(tokenizer)
+        self.eos = tokenizer.eos_token_id
+        self.tries = tries
+        self.prompt_len: int | None = None
+        self.parser = StreamParser()
+        self._fed = ""
+        self._state_at: int | None = None
+        self._state: dict[str, Any] = {}
+        self.banned = 0  # tokens refused over the answer
+
+    def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
+        if input_ids.shape[0] != 1:
+            raise ValueError("Lookahead supports batch size 1 only")
+        if self.prompt_len is None:
+            self.prompt_len = input_ids.shape[1]
+        text = self.tokenizer.decode(input_ids[0, self.prompt_len:].tolist(), skip_special_tokens=True)
+        if text.endswith("\ufffd"):
+            return scores
+        if len(text) > len(self._fed):
+            self.parser.feed(text[len(self._fed):])
+            self._fed = text
+        start = self._frame_start()
+        if start is None:
+            return scores
+        frame = text[start:]
+        best = int(scores[0].argmax())
+        if best == self.eos or not self._checked(best):
+            return scores
+        before = self._faults(frame)
+        if self._passes(frame, best, before):
+            return scores
+        # The best token brings a fault. The model meant to end something here (or, in an
+        # expression, to go on with it), so take the best of the other such tokens that does
+        # not; only when none does, the best token that cannot complete anything.
+        self.banned += 1
+        tried, fallback = 1, None
+        for token in torch.argsort(scores[0], descending=True).tolist():
+            if token == best:
+                continue
+            if not torch.isfinite(scores[0, token]):
+                break
+            if token == self.eos:
+                return _only(scores, token)
+            if not self._checked(token):
+                if fallback is None and token < len(self.texts) and "\ufffd" not in self.texts[token]:
+                    fallback = token
+                continue
+            if tried >= self.tries:
+                break
+            tried += 1
+            if self._passes(frame, token, before):
+                return _only(scores, token)
+            self.banned += 1
+        if fallback is None and self.parser.region is not None:
+            # In an expression the model may not rank any good name high: look further down,
+            # among the tokens that spell on towards a name that can be right.
+            tried = 0
+            for token in torch.argsort(scores[0], descending=True).tolist():
+                if not torch.isfinite(scores[0, token]) or tried >= self.tries:
+                    break
+                if token == best or not self._checked(token) or not _plausible(frame, self.texts[token], self._declared()):
+                    continue
+                tried += 1
+                if self._passes(frame, token, before):
+                    return _only(scores, token)
+                self.banned += 1
+        return _only(scores, fallback) if fallback is not None else scores
+
+    def _passes(self, frame: str, token: int, before: set) -> bool:
+        """Whether ``token`` brings no new fault, nor a comma after an item that ends an array
+        well where one more such item would not (a table row with all its cells)."""
+        piece = self.texts[token]
+        if self.parser.mode == "name" and (named := _TAG_NAME.match(frame + piece)) is not None:
+            # The element appears with this token: what it lacks with no props yet is not the
+            # token's fault (a chart without its data), what the token writes after its name is.
+            before = before | self._faults(f"<{named.group(1)} ")
+        if not self._faults(frame + piece) <= before:
+            return False
+        if "," not in piece or self.parser.region is None:
+            return True
+        upto = frame + piece[:piece.index(",")]
+        last = _last_item(upto)
+        if last is None:
+            return True
+        # An array inside an array shows in the frame once the comma after it is written.
+        end = "]," if closers(upto)[1:2] == "]" else "]"
+        return not (self._faults(upto + end) <= before and not self._faults(f"{upto},{last}{end}") <= before)
+
+    def _checked(self, token: int) -> bool:
+        """Whether writing ``token`` can complete something the validator judges."""
+        if token >= len(self.texts) or "\ufffd" in self.texts[token]:
+            return False
+        piece, p = self.texts[token], self.parser
+        if p.mode == "text":
+            return "{" in piece
+        if p.mode == "name":
+            return not _COMPLETES.isdisjoint(piece) or "{" in piece
+        if p.region is None:
+            return not _COMPLETES.isdisjoint(piece) or piece[:1].isalpha()  # a prop name may be typed
+        if p.region.kind == "array":
+            return not _ITEM_ENDS.isdisjoint(piece)
+        return True
+
+    def _frame_start(self) -> int | None:
+        """Where the frame to check starts: the open tag's ``<``, a text interpolation's ``{``, or,
+        between tags, here (an interpolation may open)."""
+        p = self.parser
+        if p.error is not None or p.mode in ("close", "error"):
+            return None  # a closing tag: the grammar's business
+        if p.mode == "text":
+            return len(self._fed)
+        if p.region is not None and p.region.target[0] == "interp":
+            return p.region.start
+        if p.stack and p.stack[-1].name == STATE_TAG and p.tag_start == p.stack[-1].offset:
+            return None  # declarations: their values are the grammar's business
+        return p.tag_start
+
+    def _faults(self, frame: str) -> set[tuple[int, str]]:
+        """The faults of ``frame`` (an open tag or interpolation, from its start) as (offset, code)."""
+        state = self._declared()
+        parser = StreamParser()
+        parser.feed(frame)
+        if parser.error is not None:
+            return set()
+        faults = {(d.offset, d.code) for d in frame_faults(parser.tree(), state)}
+        r = parser.region
+        if r is not None and r.kind in ("expr", "string"):
+            faults |= {(r.start + pos, code) for pos, code in name_faults("".join(r.parts), r.kind, state)}
+        if not state and _needs_state(parser, frame):
+            faults.add((len(frame), "unknown-state"))
+        return faults
+
+    def _declared(self) -> dict[str, Any]:
+        """The state declared before the frame (recomputed when a new frame starts)."""
+        start = self._frame_start()
+        if start != self._state_at:
+            self._state = declared_state(self.parser.tree())
+            self._state_at = start
+        return self._state
+
+
+def _only(scores: torch.FloatTensor, token: int) -> torch.FloatTensor:
+    out = torch.full_like(scores, float("-inf"))
+    out[0, token] = scores[0, token]
+    return out
