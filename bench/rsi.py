@@ -225,8 +225,8 @@ def run(out: Path, sessions: int, size: str, train_steps: int, seed: int = 0, ma
 
 def format_table(result: dict) -> str:
     e = result["eval"]
-    rows = [("generation 0 (v%s)" % e["current_version"], e["current"]),
-            ("generation 1 (v%s)" % e["candidate_version"], e["candidate"])]
+    rows = [(f"generation 0 (v{e['current_version']})", e["current"]),
+            (f"generation 1 (v{e['candidate_version']})", e["candidate"])]
     lines = [f"held-out requests needing {', '.join(result['excluded'])}: {e['items']} "
              f"({'grammar-constrained' if e['constrained'] else 'unconstrained'} decoding)",
              f"{'':<22}{'schema-valid':>14}{'checks passed':>15}{'all checks':>12}"]

@@ -274,8 +274,9 @@ def resolve_props(
         for err in exc.errors():
             loc = err.get("loc") or ()
             prop = str(loc[0]) if loc else ""
-            if partial and (err["type"] == "missing" or (err["type"] == "too_short" and prop in streaming)):
-                continue  # a streaming frame: still to come, not wrong
+            if partial and ((err["type"] == "missing" and len(loc) == 1)
+                            or (err["type"] == "too_short" and prop in streaming)):
+                continue  # a streaming frame: a prop, or items, still to come, not wrong
             if err["type"] == "missing":
                 desc = fields[prop].description if prop in fields else ""
                 problems.append(diagnostic_at(index, el.offset, "missing-prop",

@@ -33,7 +33,7 @@ rather than spending the budget.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -47,6 +47,7 @@ MIN_RESERVE = 32  # tokens kept back: enough to close a few nested elements and 
 RESERVE_SHARE = 5  # or a fifth of the budget, whichever is more
 REPEAT_BLOCK = 6  # a block this long or longer ...
 REPEAT_TIMES = 4  # ... written this many times in a row is a loop
+VETTED = 8  # closing choices offered to ``vet`` before the best is taken anyway
 
 # What may follow the first closing unit: more closers and the blanks between them.
 _REST = r"(?:\s|[\])}\"']|/>|>|</>?)*"
@@ -149,13 +150,16 @@ class Closing(LogitsProcessor):
     ``budget`` is the most tokens the answer may have (the decoding loop's
     ``max_new_tokens``); ``matcher`` is the grammar constraint's llguidance
     matcher, which fillers are checked against (without one, no fillers). Build
-    one per answer. ``active`` tells afterwards whether the answer ended in
+    one per answer. ``vet(input_ids, token)``, when given, may turn down a
+    closing choice (the next best of its kind is offered). ``active`` tells afterwards whether the answer ended in
     closing mode, ``stopped`` whether it was cut short because it could no
     longer parse.
     """
 
-    def __init__(self, tokenizer: Any, budget: int, matcher: Any = None) -> None:
+    def __init__(self, tokenizer: Any, budget: int, matcher: Any = None,
+                 vet: Callable[[torch.LongTensor, int], bool] | None = None) -> None:
         self.tokenizer = tokenizer
+        self.vet = vet  # whether a closing token may be written (the validator's lookahead)
         self.kinds = _kinds(tokenizer)
         self.eos = tokenizer.eos_token_id
         self.budget = budget
@@ -198,7 +202,8 @@ class Closing(LogitsProcessor):
         for kind in (k.closers[context], k.other, k.opener, k.opens_element, k.blank):
             pick = allowed & kind[:n]
             if pick.any():
-                return self._only(scores, int(scores[0, :n].masked_fill(~pick, float("-inf")).argmax()))
+                ranked = scores[0, :n].masked_fill(~pick, float("-inf"))
+                return self._only(scores, self._vetted(input_ids, ranked))
         return scores
 
     def _feed(self, written: list[int]) -> None:
@@ -240,6 +245,19 @@ class Closing(LogitsProcessor):
             props = [f" {name}={value}" for name in missing for value in _PROP_VALUES]
             return next((ids for ids in self._spell(props) if self._takes(ids)), [])
         return []
+
+    def _vetted(self, input_ids: torch.LongTensor, ranked: torch.Tensor) -> int:
+        """The best of ``ranked`` (scores, -inf for what is out) that ``vet`` accepts, among the first
+        few; the best one when it accepts none of them."""
+        best = int(ranked.argmax())
+        if self.vet is None or self.vet(input_ids, best):
+            return best
+        for token in torch.argsort(ranked, descending=True)[:VETTED].tolist():
+            if not torch.isfinite(ranked[token]):
+                break
+            if self.vet(input_ids, token):
+                return token
+        return best
 
     def _spell(self, texts: list[str]) -> list[list[int]]:
         return [self.tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]

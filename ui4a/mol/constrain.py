@@ -168,8 +168,8 @@ def answer_guards(constraint: GrammarConstraint | None, tokenizer: Any,
     if constraint is None:
         return None
     names = DeclaredNames(tokenizer)
-    closing = constraint.closing = Closing(tokenizer, budget, constraint.matcher)
     lookahead = constraint.lookahead = Lookahead(tokenizer)
+    closing = constraint.closing = Closing(tokenizer, budget, constraint.matcher, vet=lookahead.accepts)
 
     # A plain chain: LogitsProcessorList inspects each processor's signature on every step.
     def guards(input_ids: torch.Tensor, scores: torch.Tensor) -> torch.Tensor:

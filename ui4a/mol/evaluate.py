@@ -5,7 +5,8 @@ nesting and which props are set — and ignores values, which is what matters fo
 "did it build the right interface"; exact match compares the strings. With the
 grammar, ``closing`` is the share of answers that ended in closing mode
 (``ui4a.mol.closing``: a loop was cut or the budget ran low) and ``stopped`` the
-share cut short because they could no longer parse.
+share cut short because they could no longer parse, and ``refused`` how many tokens per
+answer the validator's lookahead (``ui4a.mol.lookahead``) refused.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ class Scores:
     seconds_per_answer: float = 0.0
     closing: float = 0.0
     stopped: float = 0.0
+    refused: float = 0.0
 
     def as_dict(self) -> dict[str, Any]:
         return {k: round(v, 4) if isinstance(v, float) else v for k, v in self.__dict__.items()}
@@ -56,7 +58,7 @@ def score_ui(model: Any, pairs: Sequence[Any], constrained: bool, limit: int | N
     from ui4a.mol.constrain import grammar_constraint
 
     rows = [p for p in pairs if p.adapter == "ui"][:limit]
-    parsed = valid = struct = exact = closing = stopped = 0
+    parsed = valid = struct = exact = closing = stopped = refused = 0
     times = []
     for p in rows:
         constraint = grammar_constraint(model.tokenizer) if constrained else None
@@ -71,9 +73,10 @@ def score_ui(model: Any, pairs: Sequence[Any], constrained: bool, limit: int | N
         if constraint is not None:
             closing += constraint.closing.active
             stopped += constraint.closing.stopped
+            refused += constraint.lookahead.banned
     n = max(len(rows), 1)
     return Scores(len(rows), parsed / n, valid / n, struct / n, exact / n,
-                  statistics.mean(times) if times else 0.0, closing / n, stopped / n)
+                  statistics.mean(times) if times else 0.0, closing / n, stopped / n, refused / n)
 
 
 def score_router(model: Any, pairs: Sequence[Any], limit: int | None = None) -> float:

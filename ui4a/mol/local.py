@@ -35,6 +35,7 @@ class Timing:
     total_s: float = 0.0
     tokens: int = 0
     prefix_reused: bool = False
+    constraint_s: float = 0.0  # of total_s, spent in the grammar's mask and the answer's guards
 
 
 @dataclass
@@ -190,7 +191,9 @@ class LocalModel:
             seen = self.torch.tensor([feed])  # what the constraint is shown: prompt, then each token
             for _ in range(budget):
                 if constraint is not None:
+                    masking = time.perf_counter()
                     logits = guards(seen, constraint(seen, logits.unsqueeze(0)))[0]
+                    timing.constraint_s += time.perf_counter() - masking
                 token = int(logits.argmax())
                 if token == self.eos_id or not self.torch.isfinite(logits[token]):
                     break

@@ -199,20 +199,9 @@ class Lookahead:
         self.banned = 0  # tokens refused over the answer
 
     def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
-        if input_ids.shape[0] != 1:
-            raise ValueError("Lookahead supports batch size 1 only")
-        if self.prompt_len is None:
-            self.prompt_len = input_ids.shape[1]
-        text = self.tokenizer.decode(input_ids[0, self.prompt_len:].tolist(), skip_special_tokens=True)
-        if text.endswith("\ufffd"):
+        frame = self._sync(input_ids)
+        if frame is None:
             return scores
-        if len(text) > len(self._fed):
-            self.parser.feed(text[len(self._fed):])
-            self._fed = text
-        start = self._frame_start()
-        if start is None:
-            return scores
-        frame = text[start:]
         best = int(scores[0].argmax())
         if best == self.eos or not self._checked(best):
             return scores
@@ -255,6 +244,28 @@ class Lookahead:
                     return _only(scores, token)
                 self.banned += 1
         return _only(scores, fallback) if fallback is not None else scores
+
+    def accepts(self, input_ids: torch.LongTensor, token: int) -> bool:
+        """Whether ``token`` may be written next: it brings no new fault (closing mode asks)."""
+        frame = self._sync(input_ids)
+        if frame is None or token == self.eos or not self._checked(token):
+            return True
+        return self._passes(frame, token, self._faults(frame))
+
+    def _sync(self, input_ids: torch.LongTensor) -> str | None:
+        """Bring the parser up to the text written so far; the frame to check, or None."""
+        if input_ids.shape[0] != 1:
+            raise ValueError("Lookahead supports batch size 1 only")
+        if self.prompt_len is None:
+            self.prompt_len = input_ids.shape[1]
+        text = self.tokenizer.decode(input_ids[0, self.prompt_len:].tolist(), skip_special_tokens=True)
+        if text.endswith("\ufffd"):
+            return None
+        if len(text) > len(self._fed):
+            self.parser.feed(text[len(self._fed):])
+            self._fed = text
+        start = self._frame_start()
+        return None if start is None else text[start:]
 
     def _passes(self, frame: str, token: int, before: set) -> bool:
         """Whether ``token`` brings no new fault, nor a comma after an item that ends an array
