@@ -68,7 +68,8 @@ def closers(text: str) -> str:
 
 
 def name_faults(region_text: str, kind: str, state: dict[str, Any]) -> set[tuple[int, str]]:
-    """Names in an unfinished ``{expression}`` or ``"string"`` that cannot end up declared.
+    """Names in an unfinished ``{expression}``, ``"string"`` or ``[array]`` (``kind`` is the
+    stream parser's region kind) that cannot end up declared.
 
     A complete name must be declared state; the last one, still being written, must be
     on its way to a declared name, or be a function's name or a keyword whole (one token
@@ -148,10 +149,19 @@ _TAG_NAME = re.compile(r"<([A-Z][A-Za-z0-9]*)[\s/>]")
 _TYPED_PROP = re.compile(r"\s([a-z][A-Za-z0-9]*)$")
 
 
+def _in_interpolation(closing: str) -> bool:
+    """Whether text that ``closing`` (its :func:`closers`) would end is inside a string's ``{…}``:
+    the brace that ends an interpolation comes right before its string's quote."""
+    quotes = [i for i in (closing.find('"'), closing.find("'")) if i >= 0]
+    return bool(quotes) and min(quotes) > 0 and closing[min(quotes) - 1] == "}"
+
+
 def _needs_state(parser: StreamParser, frame: str) -> bool:
-    """Whether the frame has begun something that only declared state can finish: a text
+    """Whether the frame has begun something that only declared state can finish: an
     interpolation, a bind prop's value, or a prop name that can only grow into a bind prop."""
     r = parser.region
+    if r is not None and _in_interpolation(closers("".join(r.parts))):
+        return True
     if r is not None and r.kind == "expr":
         return r.target[0] == "interp" or (parser.stack and is_bind(parser.stack[-1].name, r.target[1]))
     if not parser.stack or parser.mode not in ("attrs", "after_prop", "value"):
@@ -177,6 +187,8 @@ def _read_unfinished(text: str, kind: str) -> Any:
         try:
             if kind == "string":
                 return ex.parse_string_body(closed[1:-1], 1, index)
+            if kind == "array":
+                return ex.parse_literal(closed, 0, index)
             return ex.parse_program(closed[1:-1], 1, index)
         except ex.ExprError:
             continue
@@ -298,8 +310,9 @@ class Lookahead:
             return not _COMPLETES.isdisjoint(piece) or "{" in piece
         if p.region is None:
             return not _COMPLETES.isdisjoint(piece) or piece[:1].isalpha()  # a prop name may be typed
-        if p.region.kind == "array":
-            return not _ITEM_ENDS.isdisjoint(piece)
+        if p.region.kind == "array":  # inside an object or an interpolation in it, names are written
+            return (not _ITEM_ENDS.isdisjoint(piece) or "{" in piece
+                    or closers("".join(p.region.parts))[:1] == "}")
         return True
 
     def _frame_start(self) -> int | None:
@@ -325,7 +338,7 @@ class Lookahead:
             return set()
         faults = {(d.offset, d.code) for d in frame_faults(parser.tree(), state)}
         r = parser.region
-        if r is not None and r.kind in ("expr", "string"):
+        if r is not None and (r.kind != "array" or "{" in "".join(r.parts)):
             faults |= {(r.start + pos, code) for pos, code in name_faults("".join(r.parts), r.kind, state)}
         if not state and _needs_state(parser, frame):
             faults.add((len(frame), "unknown-state"))
