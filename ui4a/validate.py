@@ -277,7 +277,7 @@ def resolve_props(
             if partial and ((err["type"] == "missing" and len(loc) == 1)
                             or (err["type"] == "too_short" and prop in streaming)):
                 continue  # a streaming frame: a prop, or items, still to come, not wrong
-            if err["type"] == "missing":
+            if err["type"] == "missing" and len(loc) == 1:
                 desc = fields[prop].description if prop in fields else ""
                 problems.append(diagnostic_at(index, el.offset, "missing-prop",
                                               f"<{el.name}> is missing the required prop '{prop}' ({desc})",

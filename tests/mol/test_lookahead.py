@@ -12,7 +12,7 @@ transformers = pytest.importorskip("transformers")
 from test_closing import decode, scripted  # noqa: E402
 
 from ui4a.lang.parser import StreamParser  # noqa: E402
-from ui4a.mol.lookahead import _last_item, closers, name_faults  # noqa: E402
+from ui4a.mol.lookahead import _in_interpolation, _last_item, closers, name_faults  # noqa: E402
 from ui4a.validate import check, frame_faults  # noqa: E402
 
 MODEL_DIR = pathlib.Path(__file__).parents[2] / "models" / "ui4a-tiny"
@@ -35,6 +35,7 @@ def test_a_frame_reports_only_what_no_continuation_can_mend():
     assert frame('<Table columns=["A","B"] rows=[["x",1],') == []
     assert frame('<Table columns=["A","B"] rows=[["x"],') == ["prop-type"]
     assert frame('<Badge tone="loud" ') == ["prop-type"]
+    assert frame('<PieChart data=[["Mon"],') == ["prop-type"]  # a complete item lacks its value
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -53,6 +54,15 @@ def test_names_must_be_declared_or_on_their_way():
     assert name_faults("{count-", "expr", state) == set()  # read as count-0
     assert name_faults('{send', "expr", state) == set()  # a function's whole name
     assert name_faults('"Hello {ci', "string", state) == set()
+    assert name_faults('[{title:"a", note:"for {team', "array", state) == {(24, "unknown-state")}
+    assert name_faults("[{tit", "array", state) == set()  # an object key is not a name
+
+
+@pytest.mark.parametrize("text, inside", [
+    ('"Total: ${', True), ('{send("x {f(', True), ('{send("x', False), ('[{a:"x"', False), ('{a ? "b" : (', False),
+])
+def test_whether_text_is_inside_a_strings_interpolation(text, inside):
+    assert _in_interpolation(closers(text)) is inside
 
 
 def test_last_item_of_the_innermost_array():
@@ -92,11 +102,14 @@ def test_a_model_that_breaks_a_rule_the_grammar_cannot_see_gets_its_next_best_an
     assert text == second, text
 
 
-@pytest.mark.parametrize("wants", ["<Text>{count}</Text>", '<Slider label="Volume" bind={volume} />'])
-def test_with_no_state_declared_nothing_reads_state(tok, wants):
+@pytest.mark.parametrize("wants, reads", [
+    ("<Text>{count}</Text>", "{count"), ('<Slider label="Volume" bind={volume} />', "{volume"),
+    ('<Timeline items=[{title:"Launch", description:"for {team}"}] />', "{team"),
+])
+def test_with_no_state_declared_nothing_reads_state(tok, wants, reads):
     text, ended, _ = decode(tok, scripted(tok, wants), 60)
     assert ended
-    assert "{" not in text and check(text).ok, text
+    assert reads not in text and check(text).ok, text
 
 
 def test_the_lookahead_counts_what_it_refused(tok):
