@@ -42,29 +42,36 @@ _CLOSER = {"(": ")", "[": "]", "{": "}"}
 _WORDS = tuple(ex.PURE_FUNCTIONS + ex.ACTION_FUNCTIONS) + ("true", "false", "null")
 
 
-def closers(text: str) -> str:
-    """What closes an unfinished expression or string: its open quotes, interpolations and brackets."""
-    stack: list[str] = []
+def _open(text: str) -> list[list[Any]]:
+    """What is still open at the end of ``text``, outermost first: for each bracket, quote or
+    string interpolation, ``[what closes it, where its current item starts]``."""
+    stack: list[list[Any]] = []
     i = 0
     while i < len(text):
         ch = text[i]
-        top = stack[-1] if stack else ""
+        top = stack[-1][0] if stack else ""
         if top in ('"', "'"):  # in a string: only escapes, its quote and interpolations matter
             if ch == "\\":
-                i += 2
-                continue
-            if ch == top:
+                i += 1
+            elif ch == top:
                 stack.pop()
             elif ch == "{":
-                stack.append("}")
+                stack.append(["}", i + 1])
         elif ch in "\"'":
-            stack.append(ch)
+            stack.append([ch, i + 1])
         elif ch in _CLOSER:
-            stack.append(_CLOSER[ch])
+            stack.append([_CLOSER[ch], i + 1])
         elif ch in ")]}" and stack:
             stack.pop()
+        elif ch == "," and stack:
+            stack[-1][1] = i + 1
         i += 1
-    return "".join(reversed(stack))
+    return stack
+
+
+def closers(text: str) -> str:
+    """What closes an unfinished expression or string: its open quotes, interpolations and brackets."""
+    return "".join(closer for closer, _ in reversed(_open(text)))
 
 
 def name_faults(region_text: str, kind: str, state: dict[str, Any]) -> set[tuple[int, str]]:
@@ -119,30 +126,12 @@ def _plausible(frame: str, piece: str, state: Any) -> bool:
 
 
 def _last_item(text: str) -> str | None:
-    """The last item of the innermost array still open at the end of ``text``, when that array
-    is innermost (not an object or a string in it) and has one."""
-    stack: list[list[Any]] = []  # [closer, where the current item starts]
-    quote, i = "", 0
-    while i < len(text):
-        ch = text[i]
-        if quote:
-            if ch == "\\":
-                i += 1
-            elif ch == quote:
-                quote = ""
-        elif ch in "\"'":
-            quote = ch
-        elif ch in _CLOSER:
-            stack.append([_CLOSER[ch], i + 1])
-        elif ch in ")]}" and stack:
-            stack.pop()
-        elif ch == "," and stack:
-            stack[-1][1] = i + 1
-        i += 1
-    if quote or not stack or stack[-1][0] != "]":
+    """The last item of the array innermost at the end of ``text`` (not an object or a string in
+    it), when it has one."""
+    stack = _open(text)
+    if not stack or stack[-1][0] != "]":
         return None
-    item = text[stack[-1][1]:].strip()
-    return item or None
+    return text[stack[-1][1]:].strip() or None
 
 
 _TAG_NAME = re.compile(r"<([A-Z][A-Za-z0-9]*)[\s/>]")
