@@ -103,8 +103,10 @@ def declared_state(doc: Document, out: list[Diagnostic] | None = None) -> dict[s
 def frame_faults(doc: Document, state: dict[str, Any]) -> list[Diagnostic]:
     """The faults of a streaming frame (a partial tree) under ``state``, declared elsewhere.
 
-    Props still being written are not in the frame and missing props are not faults yet, so
-    every fault found here stays a fault however the document goes on.
+    Props still being written are not in the frame, and missing props and arrays still
+    streaming that are too short so far are not faults yet. A fault between props (a chart
+    with neither data nor series) can still go away as the element goes on; a caller that
+    wants only lasting faults compares frames, as ``ui4a.mol.lookahead`` does.
     """
     out: list[Diagnostic] = []
     _Checker(doc.index, state, out, partial=True).run(doc)

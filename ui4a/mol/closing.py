@@ -255,11 +255,12 @@ class Closing(LogitsProcessor):
         for token in torch.argsort(ranked, descending=True)[:VETTED].tolist():
             if not torch.isfinite(ranked[token]):
                 break
-            if self.vet(input_ids, token):
+            if token != best and self.vet(input_ids, token):
                 return token
         return best
 
     def _spell(self, texts: list[str]) -> list[list[int]]:
+        """The token ids of each text, in the order given."""
         return [self.tokenizer(t, add_special_tokens=False)["input_ids"] for t in texts]
 
     def _takes(self, ids: list[int]) -> bool:

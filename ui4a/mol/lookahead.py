@@ -8,15 +8,17 @@ complete, and a name as soon as it is written. :class:`Lookahead`, placed last
 among an answer's guards (batch size 1), tries the best-scoring token before it
 is written: it re-reads the open tag from its ``<`` with the token appended and
 checks that frame (:func:`ui4a.validate.frame_faults`), and inside an unfinished
-expression it checks every name written so far (each must be declared state, and
-the one being written on its way to a declared name, a function or a keyword).
-A token that brings a new fault is banned and the next best tried, up to
-``tries`` times; the grammar's mask already holds only tokens that keep the
-answer parseable, so any token it falls back to is still safe to write.
+expression it checks every name written so far (each must be declared state; the
+one being written must be on its way to a declared name, or be a function's name
+or a keyword whole). A token that brings a new fault gives way to the best other
+token that brings none (up to ``tries`` checked, then a cheap name-spelling filter
+further down); the grammar's mask already holds only tokens that keep the answer
+parseable, so any token it falls back to is still safe to write.
 
 Only tokens that can complete something are checked (a closing quote or bracket,
 a comma, a blank, ``/`` or ``>``; inside an expression, every token), so the
-work is a short re-read of one tag for a fraction of the steps.
+work is a short re-read of one tag for a fraction of the steps; the faults of the
+text written so far are remembered from the step that wrote it.
 """
 
 from __future__ import annotations
@@ -30,10 +32,11 @@ from ui4a import registry
 from ui4a.lang import expr as ex
 from ui4a.lang.errors import LineIndex
 from ui4a.lang.parser import StreamParser
-from ui4a.mol.names import STATE_TAG, _texts, is_bind
+from ui4a.mol.names import STATE_TAG, is_bind, token_texts
 from ui4a.validate import declared_state, frame_faults
 
 TRIES = 32  # tokens checked at a step whose best token brings a fault
+MEMO = 256  # frames whose faults are remembered (cleared when a new frame starts)
 # A token holding one of these may complete a value, an array item or a tag.
 _COMPLETES = frozenset("\"']}),/> \n\t")
 # In an array, only these end an item or a value in it (blanks do not).
@@ -189,7 +192,7 @@ class Lookahead:
 
     def __init__(self, tokenizer: Any, tries: int = TRIES) -> None:
         self.tokenizer = tokenizer
-        self.texts = _texts(tokenizer)
+        self.texts = token_texts(tokenizer)
         self.eos = tokenizer.eos_token_id
         self.tries = tries
         self.prompt_len: int | None = None
@@ -197,6 +200,7 @@ class Lookahead:
         self._fed = ""
         self._state_at: int | None = None
         self._state: dict[str, Any] = {}
+        self._memo: dict[str, set[tuple[int, str]]] = {}  # frame -> faults, under the current state
         self.banned = 0  # tokens refused over the answer
 
     def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
@@ -213,8 +217,9 @@ class Lookahead:
         # expression, to go on with it), so take the best of the other such tokens that does
         # not; only when none does, the best token that cannot complete anything.
         self.banned += 1
+        ranking = torch.argsort(scores[0], descending=True).tolist()
         tried, fallback = 1, None
-        for token in torch.argsort(scores[0], descending=True).tolist():
+        for token in ranking:
             if token == best:
                 continue
             if not torch.isfinite(scores[0, token]):
@@ -235,7 +240,7 @@ class Lookahead:
             # In an expression the model may not rank any good name high: look further down,
             # among the tokens that spell on towards a name that can be right.
             tried = 0
-            for token in torch.argsort(scores[0], descending=True).tolist():
+            for token in ranking:
                 if not torch.isfinite(scores[0, token]) or tried >= self.tries:
                     break
                 if token == best or not self._checked(token) or not _plausible(frame, self.texts[token], self._declared()):
@@ -321,14 +326,22 @@ class Lookahead:
     def _faults(self, frame: str) -> set[tuple[int, str]]:
         """The faults of ``frame`` (an open tag or interpolation, from its start) as (offset, code)."""
         state = self._declared()
+        if frame not in self._memo:
+            if len(self._memo) >= MEMO:
+                self._memo.clear()
+            self._memo[frame] = self._read_faults(frame, state)
+        return self._memo[frame]
+
+    def _read_faults(self, frame: str, state: dict[str, Any]) -> set[tuple[int, str]]:
         parser = StreamParser()
         parser.feed(frame)
         if parser.error is not None:
             return set()
         faults = {(d.offset, d.code) for d in frame_faults(parser.tree(), state)}
         r = parser.region
-        if r is not None and (r.kind != "array" or "{" in "".join(r.parts)):
-            faults |= {(r.start + pos, code) for pos, code in name_faults("".join(r.parts), r.kind, state)}
+        written = "".join(r.parts) if r is not None else ""
+        if r is not None and (r.kind != "array" or "{" in written):
+            faults |= {(r.start + pos, code) for pos, code in name_faults(written, r.kind, state)}
         if not state and _needs_state(parser, frame):
             faults.add((len(frame), "unknown-state"))
         return faults
@@ -339,6 +352,7 @@ class Lookahead:
         if start != self._state_at:
             self._state = declared_state(self.parser.tree())
             self._state_at = start
+            self._memo.clear()  # faults were read under the state before this frame
         return self._state
 
 

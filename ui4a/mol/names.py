@@ -62,7 +62,7 @@ class DeclaredNames(LogitsProcessor):
 
     def __init__(self, tokenizer: Any) -> None:
         self.tokenizer = tokenizer
-        self.texts = _texts(tokenizer)
+        self.texts = token_texts(tokenizer)
         self.prompt_len: int | None = None
         self.parser = StreamParser()
         self._fed = ""
@@ -97,7 +97,7 @@ class DeclaredNames(LogitsProcessor):
 _TEXTS: dict[int, tuple[Any, list[str]]] = {}
 
 
-def _texts(tokenizer: Any) -> list[str]:
+def token_texts(tokenizer: Any) -> list[str]:
     """Each token's text, computed once per tokenizer (kept alive so its id stays unique)."""
     key = id(tokenizer)
     if key not in _TEXTS:
