@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Annotated
+from typing import Annotated, Any
 
 from markupsafe import Markup, escape
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 # How many theme colours exist (--ui-chart-1 … --ui-chart-6).
 PALETTE = 6
@@ -199,6 +199,40 @@ def chart_series(
                 f"{len(labels)}; give exactly one value per label (null for a gap)"
             )
     return [label_text(k) for k in labels], [(s.name, list(s.values)) for s in series]
+
+
+class SeriesChartProps(BaseModel):
+    """What BarChart and LineChart share: one series as ``data``, or ``labels`` with ``series``.
+
+    The fields themselves stay in each chart's class (through the ``*_field`` helpers) so that
+    each keeps its own wording and prop order in the catalog prompt.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="after")
+    def _check_form(self) -> SeriesChartProps:
+        chart_series(self.data, self.labels, self.series)  # type: ignore[attr-defined]
+        return self
+
+
+PairData = list[tuple[ChartLabel, Num]]
+
+
+def data_field(description: str) -> Any:
+    return Field(default=None, max_length=MAX_POINTS, description=description)
+
+
+def labels_field(description: str) -> Any:
+    return Field(default=None, max_length=MAX_POINTS, description=description)
+
+
+def series_field(description: str) -> Any:
+    return Field(default=None, max_length=MAX_SERIES, description=description)
+
+
+TITLE_FIELD_DOC = "Heading shown above the chart"
+Height = Annotated[int, Field(ge=120, le=600)]
 
 
 def series_info(names: list[str], values: list[list[float | None]]) -> list[dict]:

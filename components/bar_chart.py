@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import math
-from typing import Annotated, Any
+from typing import Any
 
 from markupsafe import Markup
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field
 
 from components._b_svg import (
     CHART_CSS,
@@ -14,20 +14,24 @@ from components._b_svg import (
     FONT,
     LAYOUT_WIDTH,
     LEGEND,
-    MAX_POINTS,
-    MAX_SERIES,
     PLOT_STEPS,
     PLOT_SVG,
+    TITLE_FIELD_DOC,
     ChartLabel,
-    Num,
+    Height,
+    PairData,
     Series,
+    SeriesChartProps,
     chart_series,
     coord,
+    data_field,
     first_level,
+    labels_field,
     level_class,
     nice_ticks,
     num_text,
     pct,
+    series_field,
     series_info,
     short_num,
     spread_levels,
@@ -42,35 +46,16 @@ from ui4a.component import Component
 from ui4a.registry import register
 
 
-class BarChartProps(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    data: list[tuple[ChartLabel, Num]] | None = Field(
-        default=None,
-        max_length=MAX_POINTS,
-        description='One series as [label, value] pairs, e.g. [["Jan", 12], ["Feb", 15]]',
-    )
-    labels: list[ChartLabel] | None = Field(
-        default=None,
-        max_length=MAX_POINTS,
-        description="Category labels for the series form (use with series instead of data)",
-    )
-    series: list[Series] | None = Field(
-        default=None,
-        max_length=MAX_SERIES,
-        description="Several series drawn as grouped bars: [{name, values}], one value per label",
-    )
-    title: str | None = Field(default=None, max_length=200, description="Heading shown above the chart")
+class BarChartProps(SeriesChartProps):
+    data: PairData | None = data_field('One series as [label, value] pairs, e.g. [["Jan", 12], ["Feb", 15]]')
+    labels: list[ChartLabel] | None = labels_field(
+        "Category labels for the series form (use with series instead of data)")
+    series: list[Series] | None = series_field(
+        "Several series drawn as grouped bars: [{name, values}], one value per label")
+    title: str | None = Field(default=None, max_length=200, description=TITLE_FIELD_DOC)
     horizontal: bool = Field(default=False, description="Draw bars left-to-right with labels on the left")
     unit: str | None = Field(default=None, max_length=20, description="Unit of the values, e.g. 'k$' or 'ms', shown by the axis")
-    height: Annotated[int, Field(ge=120, le=600)] = Field(
-        default=220, description="Chart height in px (horizontal charts grow to fit their bars)"
-    )
-
-    @model_validator(mode="after")
-    def _check_form(self) -> BarChartProps:
-        chart_series(self.data, self.labels, self.series)
-        return self
+    height: Height = Field(default=220, description="Chart height in px (horizontal charts grow to fit their bars)")
 
 
 def _bar_title(label: str, name: str, value: float, unit: str | None, multi: bool) -> Markup:

@@ -2,28 +2,32 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Any
 
 from markupsafe import Markup
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field
 
 from components._b_svg import (
     CHART_CSS,
     DATA_TABLE,
     LEGEND,
-    MAX_POINTS,
-    MAX_SERIES,
     PLOT_SVG,
+    TITLE_FIELD_DOC,
     ChartLabel,
-    Num,
+    Height,
+    PairData,
     Series,
+    SeriesChartProps,
     chart_series,
     coord,
+    data_field,
     first_level,
+    labels_field,
     level_class,
     nice_ticks,
     num_text,
     pct,
+    series_field,
     series_info,
     short_num,
     spread_levels,
@@ -38,33 +42,14 @@ from ui4a.component import Component
 from ui4a.registry import register
 
 
-class LineChartProps(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    data: list[tuple[ChartLabel, Num]] | None = Field(
-        default=None,
-        max_length=MAX_POINTS,
-        description='One series as [label, value] pairs in x order, e.g. [["Mon", 3], ["Tue", 5]]',
-    )
-    labels: list[ChartLabel] | None = Field(
-        default=None,
-        max_length=MAX_POINTS,
-        description="X-axis labels for the series form (use with series instead of data)",
-    )
-    series: list[Series] | None = Field(
-        default=None,
-        max_length=MAX_SERIES,
-        description="Several lines with a legend: [{name, values}], one value per label",
-    )
-    title: str | None = Field(default=None, max_length=200, description="Heading shown above the chart")
+class LineChartProps(SeriesChartProps):
+    data: PairData | None = data_field('One series as [label, value] pairs in x order, e.g. [["Mon", 3], ["Tue", 5]]')
+    labels: list[ChartLabel] | None = labels_field("X-axis labels for the series form (use with series instead of data)")
+    series: list[Series] | None = series_field("Several lines with a legend: [{name, values}], one value per label")
+    title: str | None = Field(default=None, max_length=200, description=TITLE_FIELD_DOC)
     area: bool = Field(default=False, description="Fill the area under each line down to zero")
     unit: str | None = Field(default=None, max_length=20, description="Unit of the values, e.g. '°C' or 'users', shown by the axis")
-    height: Annotated[int, Field(ge=120, le=600)] = Field(default=220, description="Chart height in px")
-
-    @model_validator(mode="after")
-    def _check_form(self) -> LineChartProps:
-        chart_series(self.data, self.labels, self.series)
-        return self
+    height: Height = Field(default=220, description="Chart height in px")
 
 
 def _segments(points: list[tuple[float, float] | None]) -> list[list[tuple[float, float]]]:
