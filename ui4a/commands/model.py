@@ -44,8 +44,8 @@ def _dir(arg: str | None) -> Path:
 def tiny_config(seed: int = 0):
     from ui4a.mol.build import BuildConfig
 
-    return BuildConfig(seed=seed, n_train=300, n_heldout=20, base_steps=20, adapter_steps=5, batch_size=8,
-                       hidden_size=48, layers=2, heads=2, intermediate_size=96, vocab_size=1000,
+    return BuildConfig(seed=seed, n_train=300, n_heldout=20, short_steps=8, base_steps=20, adapter_steps=5,
+                       batch_size=8, hidden_size=48, layers=2, heads=2, intermediate_size=96, vocab_size=1000,
                        max_positions=2048, eval_limit=5)
 
 

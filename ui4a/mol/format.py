@@ -12,6 +12,7 @@ from __future__ import annotations
 
 SPECIAL_TOKENS = ("<pad>", "<s>", "</s>", "<|system|>", "<|user|>", "<|assistant|>", "<|route|>")
 ROUTE_LABELS = ("ui", "chat")
+USER = "<|user|>"
 
 
 def system_prefix(system: str) -> str:
@@ -20,8 +21,8 @@ def system_prefix(system: str) -> str:
 
 def turn_sequence(system: str, request: str) -> str:
     """Everything before the answer of a turn (the answer follows directly)."""
-    return f"{system_prefix(system)}<|user|>{request}<|assistant|>"
+    return f"{system_prefix(system)}{USER}{request}<|assistant|>"
 
 
 def route_sequence(system: str, request: str) -> str:
-    return f"{system_prefix(system)}<|user|>{request}<|route|>"
+    return f"{system_prefix(system)}{USER}{request}<|route|>"
