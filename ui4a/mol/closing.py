@@ -42,6 +42,7 @@ from transformers import LogitsProcessor
 
 from ui4a import registry
 from ui4a.lang.parser import StreamParser
+from ui4a.mol.written import Written
 
 MIN_RESERVE = 32  # tokens kept back: enough to close a few nested elements and values
 RESERVE_SHARE = 5  # or a fifth of the budget, whichever is more
@@ -157,8 +158,9 @@ class Closing(LogitsProcessor):
     """
 
     def __init__(self, tokenizer: Any, budget: int, matcher: Any = None,
-                 vet: Callable[[torch.LongTensor, int], bool] | None = None) -> None:
+                 vet: Callable[[torch.LongTensor, int], bool] | None = None, written: Written | None = None) -> None:
         self.tokenizer = tokenizer
+        self.written = written or Written(tokenizer)  # shared with the answer's other guards
         self.vet = vet  # whether a closing token may be written (the validator's lookahead)
         self.kinds = _kinds(tokenizer)
         self.eos = tokenizer.eos_token_id
@@ -167,18 +169,10 @@ class Closing(LogitsProcessor):
         self.matcher = matcher
         self.active = False
         self.stopped = False
-        self.prompt_len: int | None = None
-        self.parser = StreamParser()
-        self._fed = ""
         self._plan: list[int] = []  # a filler's tokens still to write
 
     def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
-        if input_ids.shape[0] != 1:
-            raise ValueError("Closing supports batch size 1 only")
-        if self.prompt_len is None:
-            self.prompt_len = input_ids.shape[1]
-        written = input_ids[0, self.prompt_len:].tolist()
-        self._feed(written)
+        written = self.written.sync(input_ids, "Closing").ids
         if self.parser.error is not None:  # no continuation can make it parse: end it now
             self.stopped = True
             return self._only(scores, self.eos)
@@ -206,14 +200,9 @@ class Closing(LogitsProcessor):
                 return self._only(scores, self._vetted(input_ids, ranked))
         return scores
 
-    def _feed(self, written: list[int]) -> None:
-        """Bring the parser up to the text written so far (whole UTF-8 characters only)."""
-        text = self.tokenizer.decode(written, skip_special_tokens=True)
-        if text.endswith("\ufffd"):
-            return
-        if len(text) > len(self._fed):
-            self.parser.feed(text[len(self._fed):])
-            self._fed = text
+    @property
+    def parser(self) -> StreamParser:
+        return self.written.parser
 
     def _context(self) -> str:
         """Where the text so far stands: between elements, in a tag, in a value, in a string."""

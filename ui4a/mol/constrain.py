@@ -164,12 +164,15 @@ def answer_guards(constraint: GrammarConstraint | None, tokenizer: Any,
     from ui4a.mol.closing import Closing
     from ui4a.mol.lookahead import Lookahead
     from ui4a.mol.names import DeclaredNames
+    from ui4a.mol.written import Written
 
     if constraint is None:
         return None
-    names = DeclaredNames(tokenizer)
-    lookahead = constraint.lookahead = Lookahead(tokenizer)
-    closing = constraint.closing = Closing(tokenizer, budget, constraint.matcher, vet=lookahead.accepts)
+    written = Written(tokenizer)  # decoded and parsed once per step, read by all three
+    names = DeclaredNames(tokenizer, written)
+    lookahead = constraint.lookahead = Lookahead(tokenizer, written=written)
+    closing = constraint.closing = Closing(tokenizer, budget, constraint.matcher, vet=lookahead.accepts,
+                                           written=written)
 
     # A plain chain: LogitsProcessorList inspects each processor's signature on every step.
     def guards(input_ids: torch.Tensor, scores: torch.Tensor) -> torch.Tensor:

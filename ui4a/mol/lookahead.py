@@ -33,6 +33,7 @@ from ui4a.lang import expr as ex
 from ui4a.lang.errors import LineIndex
 from ui4a.lang.parser import StreamParser
 from ui4a.mol.names import STATE_TAG, is_bind, token_texts
+from ui4a.mol.written import Written
 from ui4a.validate import declared_state, frame_faults
 
 TRIES = 32  # tokens checked at a step whose best token brings a fault
@@ -190,14 +191,11 @@ def _read_unfinished(text: str, kind: str) -> Any:
 class Lookahead:
     """Keeps a constrained answer from writing a token that brings a validation fault; batch size 1."""
 
-    def __init__(self, tokenizer: Any, tries: int = TRIES) -> None:
-        self.tokenizer = tokenizer
+    def __init__(self, tokenizer: Any, tries: int = TRIES, written: Written | None = None) -> None:
         self.texts = token_texts(tokenizer)
         self.eos = tokenizer.eos_token_id
         self.tries = tries
-        self.prompt_len: int | None = None
-        self.parser = StreamParser()
-        self._fed = ""
+        self.written = written or Written(tokenizer)  # shared with the answer's other guards
         self._state_at: int | None = None
         self._state: dict[str, Any] = {}
         self._memo: dict[str, set[tuple[int, str]]] = {}  # frame -> faults, under the current state
@@ -260,18 +258,15 @@ class Lookahead:
 
     def _sync(self, input_ids: torch.LongTensor) -> str | None:
         """Bring the parser up to the text written so far; the frame to check, or None."""
-        if input_ids.shape[0] != 1:
-            raise ValueError("Lookahead supports batch size 1 only")
-        if self.prompt_len is None:
-            self.prompt_len = input_ids.shape[1]
-        text = self.tokenizer.decode(input_ids[0, self.prompt_len:].tolist(), skip_special_tokens=True)
-        if text.endswith("\ufffd"):
+        w = self.written.sync(input_ids, "Lookahead")
+        if w.partial:
             return None
-        if len(text) > len(self._fed):
-            self.parser.feed(text[len(self._fed):])
-            self._fed = text
         start = self._frame_start()
-        return None if start is None else text[start:]
+        return None if start is None else w.text[start:]
+
+    @property
+    def parser(self) -> StreamParser:
+        return self.written.parser
 
     def _passes(self, frame: str, token: int, before: set) -> bool:
         """Whether ``token`` brings no new fault, nor a comma after an item that ends an array
@@ -316,7 +311,7 @@ class Lookahead:
         if p.error is not None or p.mode in ("close", "error"):
             return None  # a closing tag: the grammar's business
         if p.mode == "text":
-            return len(self._fed)
+            return len(self.written.text)
         if p.region is not None and p.region.target[0] == "interp":
             return p.region.start
         if p.stack and p.stack[-1].name == STATE_TAG and p.tag_start == p.stack[-1].offset:

@@ -21,7 +21,7 @@ import torch
 from transformers import LogitsProcessor
 
 from ui4a import registry
-from ui4a.lang.parser import StreamParser
+from ui4a.mol.written import Written
 
 STATE_TAG = "State"
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -60,23 +60,12 @@ def spells_one_of(text: str, names: set[str]) -> bool:
 class DeclaredNames(LogitsProcessor):
     """Masks, inside ``bind={…}``, the tokens that would name an undeclared state; batch size 1."""
 
-    def __init__(self, tokenizer: Any) -> None:
-        self.tokenizer = tokenizer
+    def __init__(self, tokenizer: Any, written: Written | None = None) -> None:
         self.texts = token_texts(tokenizer)
-        self.prompt_len: int | None = None
-        self.parser = StreamParser()
-        self._fed = ""
+        self.written = written or Written(tokenizer)  # shared with the answer's other guards
 
     def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
-        if input_ids.shape[0] != 1:
-            raise ValueError("DeclaredNames supports batch size 1 only")
-        if self.prompt_len is None:
-            self.prompt_len = input_ids.shape[1]
-        text = self.tokenizer.decode(input_ids[0, self.prompt_len:].tolist(), skip_special_tokens=True)
-        if not text.endswith("\ufffd") and len(text) > len(self._fed):  # whole UTF-8 characters only
-            self.parser.feed(text[len(self._fed):])
-            self._fed = text
-        p = self.parser
+        p = self.written.sync(input_ids, "DeclaredNames").parser
         r = p.region
         if (p.error is not None or r is None or r.kind != "expr" or r.target[0] != "prop" or not p.stack
                 or not is_bind(p.stack[-1].name, r.target[1])):
