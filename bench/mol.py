@@ -127,6 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"running low), {bound.stopped:.1%} cut short once they could no longer parse; the validator's "
           f"lookahead refused {bound.refused:.1f} tokens per answer")
     print(f"structural match (grammar): {bound.structural:.1%}  ({verdict(bound.structural >= .85)} >= 85%)")
+    held = {tag: hits for tag, hits in bound.by_combo.items() if tag in datagen.HELDOUT}
+    print("  by held-out combination: " + ", ".join(f"{tag} {a}/{n}" for tag, (a, n) in held.items()))
     print(f"for comparison, fresh requests drawn like the training data (grammar): schema-valid "
           f"{familiar.schema_valid:.1%}, structural {familiar.structural:.1%}, exact {familiar.exact:.1%}")
     print(f"router accuracy: {router:.1%}  ({verdict(router >= .95)} >= 95%)")

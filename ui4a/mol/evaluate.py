@@ -14,7 +14,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ui4a.lang.errors import UI4AError
@@ -49,6 +49,8 @@ class Scores:
     closing: float = 0.0
     stopped: float = 0.0
     refused: float = 0.0
+    by_combo: dict[str, list[int]] = field(default_factory=dict)
+    """Per combination tag of the pairs (``Pair.combo``): [structural matches, pairs]."""
 
     def as_dict(self) -> dict[str, Any]:
         return {k: round(v, 4) if isinstance(v, float) else v for k, v in self.__dict__.items()}
@@ -60,6 +62,7 @@ def score_ui(model: Any, pairs: Sequence[Any], constrained: bool, limit: int | N
     rows = [p for p in pairs if p.adapter == "ui"][:limit]
     parsed = valid = struct = exact = closing = stopped = refused = 0
     times = []
+    by_combo: dict[str, list[int]] = {}
     for p in rows:
         constraint = grammar_constraint(model.tokenizer) if constrained else None
         start = time.perf_counter()
@@ -68,7 +71,12 @@ def score_ui(model: Any, pairs: Sequence[Any], constrained: bool, limit: int | N
         report = check(out)
         parsed += report.document is not None
         valid += report.ok
-        struct += same_structure(out, p.answer)
+        same = same_structure(out, p.answer)
+        struct += same
+        for tag in getattr(p, "combo", ()):
+            tally = by_combo.setdefault(tag, [0, 0])
+            tally[0] += same
+            tally[1] += 1
         exact += out.strip() == p.answer.strip()
         if constraint is not None:
             closing += constraint.closing.active
@@ -76,7 +84,8 @@ def score_ui(model: Any, pairs: Sequence[Any], constrained: bool, limit: int | N
             refused += constraint.lookahead.banned
     n = max(len(rows), 1)
     return Scores(len(rows), parsed / n, valid / n, struct / n, exact / n,
-                  statistics.mean(times) if times else 0.0, closing / n, stopped / n, refused / n)
+                  statistics.mean(times) if times else 0.0, closing / n, stopped / n, refused / n,
+                  dict(sorted(by_combo.items())))
 
 
 def score_router(model: Any, pairs: Sequence[Any], limit: int | None = None) -> float:
