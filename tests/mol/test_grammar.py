@@ -61,6 +61,7 @@ def test_component_examples_match(full):
     '<Card id="main" title=\'a {x ? "b" : "c"}\'>text</>',
     '<Button label="x" disabled={!ok} action={toggle(ok); submit()} />',
     '<Stat label="MRR" value=12.5 delta=-3 downIsGood />',
+    '<Card title="a {x ? \'say \\"hi\\"\' : \'c\'}" />',  # the outer quote escaped in a nested string
     '',
 ])
 def test_valid_documents_match(full, source):
@@ -87,6 +88,8 @@ def test_valid_documents_match(full, source):
     '<Card id="1x" />',                               # id not a name
     "<Grid columns=2.5 />",                           # integer prop
     '<Card title="a {x ? "b" : "c"}" />',             # same quote nested (the parser cannot read it)
+    '<Card title="a {x ? \'it"s\' : \'c\'}" />',       # the outer quote inside a nested string ends the outer one
+    '<Card title=\'{ {"a\'b": 1}.x }\' />',            # ... and inside a nested key
     "<Card title=\"x\"",                              # unfinished tag
     "<Text>}</Text>",                                 # stray brace
 ])

@@ -35,8 +35,8 @@ duplicate ids, duplicate ``<State>`` names and duplicate keys in untyped
 objects. The grammar is also stricter than the parser in harmless ways: props are separated by whitespace,
 no whitespace before ``=`` (nor after it before a number or ``{``), string
 literals hold no raw line breaks, literal ``<State>`` strings no ``{…}``, and a
-string inside an interpolation uses the other quote (the parser cannot nest the
-same quote anyway).
+string inside an interpolation uses the other quote and holds neither quote
+unescaped (the parser ends a string at its first unescaped quote).
 """
 
 from __future__ import annotations
@@ -76,6 +76,8 @@ W: /[ \\t\\r\\n]+/
 TEXT: /([^<{{}}\\\\{_CTRL}]|\\\\[^{_CTRL}])+/
 DQ_CHUNK: /([^"\\\\{{}}\\r\\n{_CTRL}]|{_ESC})+/
 SQ_CHUNK: /([^'\\\\{{}}\\r\\n{_CTRL}]|{_ESC})+/
+DQ_CHUNK_IN: /([^"'\\\\{{}}\\r\\n{_CTRL}]|{_ESC})+/
+SQ_CHUNK_IN: /([^'"\\\\{{}}\\r\\n{_CTRL}]|{_ESC})+/
 PROP_NAME: /[a-z][A-Za-z0-9]{{0,39}}/
 NUMBER: /-?{_DIGITS}(\\.{_DIGITS})?([eE][+-]?[0-9]{{1,3}})?/
 INT: /-?{_DIGITS}/
@@ -90,11 +92,15 @@ X_TOGGLE: /{_S}toggle/
 X_SUBMIT: /{_S}submit/
 X_PLAIN_DQ: /{_S}"([^"\\\\{{}}\\r\\n{_CTRL}]|{_ESC})*"/
 X_PLAIN_SQ: /{_S}'([^'\\\\{{}}\\r\\n{_CTRL}]|{_ESC})*'/
+X_PLAIN_DQ_IN: /{_S}"([^"'\\\\{{}}\\r\\n{_CTRL}]|{_ESC})*"/
+X_PLAIN_SQ_IN: /{_S}'([^'"\\\\{{}}\\r\\n{_CTRL}]|{_ESC})*'/
 ID_VALUE: /"[A-Za-z][A-Za-z0-9_-]{{0,63}}"|'[A-Za-z][A-Za-z0-9_-]{{0,63}}'/
 """
 
 # Expression variants by the string quotes still usable inside them: a string's
-# interpolation may not use that string's own quote.
+# interpolation may not use that string's own quote. The parser ends a string at its
+# first unescaped quote, so a string nested in an interpolation (any variant but "b")
+# holds neither quote unescaped: its chunks are the *_IN terminals.
 _VARIANTS = {"b": ('"', "'"), "d": ('"',), "s": ("'",), "n": ()}
 
 
@@ -119,7 +125,8 @@ def _expr_rules(variant: str) -> list[str]:
     if "'" in _VARIANTS[v]:
         strings.append(f"sq_{v}")
     string_alt = "".join(f" | {s}" for s in strings)
-    key = "X_IDENT" + "".join(f" | {p}" for p in
+    nested = "" if v == "b" else "_IN"
+    key = "X_IDENT" + "".join(f" | {p}{nested}" for p in
                               (["X_PLAIN_DQ"] if '"' in _VARIANTS[v] else [])
                               + (["X_PLAIN_SQ"] if "'" in _VARIANTS[v] else []))
     rules = [
@@ -139,7 +146,7 @@ def _expr_rules(variant: str) -> list[str]:
         f"key_{v}: {key}",
     ]
     for s in strings:
-        quote, chunk = ('"', "DQ_CHUNK") if s.startswith("dq") else ("'", "SQ_CHUNK")
+        quote, chunk = ('"', "DQ_CHUNK" + nested) if s.startswith("dq") else ("'", "SQ_CHUNK" + nested)
         opener = "X_DQ" if quote == '"' else "X_SQ"
         inner = _inner(v, quote)
         rules.append(f"{s}: {opener} ({chunk} | \"{{\" expr_{inner} X_RC)* {_lit(quote)}")
