@@ -12,7 +12,7 @@ transformers = pytest.importorskip("transformers")
 pytest.importorskip("llguidance")
 
 from ui4a.lang.parser import parse  # noqa: E402
-from ui4a.mol.closing import Closing, repeats_at_end, reserve  # noqa: E402
+from ui4a.mol.closing import Closing, open_quote, repeats_at_end, reserve  # noqa: E402
 from ui4a.mol.constrain import answer_guards, grammar_constraint  # noqa: E402
 from ui4a.mol.names import is_bind, spells_one_of  # noqa: E402
 from ui4a.validate import check  # noqa: E402
@@ -189,3 +189,20 @@ def test_batched_constrained_rows_match_one_by_one(tiny_model):
               for r, a, c in zip(requests, adapters, constraints(), strict=True)]
     assert batch == single
     assert all(check(text).ok for text, a in zip(batch, adapters, strict=True) if a == "ui")
+
+
+@pytest.mark.parametrize("raw, quote", [
+    ('"abc', '"'), ("\"a {x ? 'b", "'"), ("\"a {x ? 'b' : 'c'", '"'), ("\"a {x ? 'b' : 'c'}", '"'),
+    ('["a","b', '"'), ('["a","b"', None), ("{a + \"x{'y'}", '"'), ('"a\\"b', '"'), ("[1, {k: 2}", None),
+])
+def test_open_quote_is_the_innermost_string(raw, quote):
+    assert open_quote(raw) == quote
+
+
+def test_an_answer_stuck_in_a_string_nested_in_an_interpolation_still_ends(tok):
+    # The fake model opens a single-quoted string inside a double-quoted one, then only ever wants "!".
+    start = "<State x=true /><Card title=\"a {x ? 'b"
+    text, ended, state = decode(tok, scripted(tok, start, "!"), 60)
+    assert ended and state.active, text
+    assert check(text).document is not None, text
+    assert text.startswith(start), text

@@ -70,6 +70,31 @@ _ENUM_FILLERS = ('"{}"', ' : "{}"', '"{0}" : "{0}"', ' ? "{0}" : "{0}"')
 _PROP_VALUES = ("0", '""', '"x"', "[]", '["x"]', "{0}", "{x}", "{submit()}")
 
 
+def open_quote(raw: str) -> str | None:
+    """The quote of the innermost string still open in a value's raw text, if any.
+
+    The parser only tracks the outermost string; a string nested in an
+    interpolation (``"a {x ? 'b`` → ``'``) must be closed by its own quote first.
+    """
+    stack: list[str] = []
+    escape = False
+    for ch in raw:
+        if escape:
+            escape = False
+        elif stack and stack[-1] in "\"'":
+            if ch == "\\":
+                escape = True
+            elif ch == stack[-1]:
+                stack.pop()
+            elif ch == "{":
+                stack.append(ch)
+        elif ch in "\"'[{(":
+            stack.append(ch)
+        elif ch in "]})" and stack:
+            stack.pop()
+    return next((q for q in reversed(stack) if q in "\"'"), None)
+
+
 def reserve(budget: int) -> int:
     """How many of ``budget`` tokens are kept for closing the answer."""
     return max(MIN_RESERVE, budget // RESERVE_SHARE)
@@ -210,7 +235,7 @@ class Closing(LogitsProcessor):
         if p.mode == "text":
             return "text"
         if p.mode == "region" and p.region is not None:
-            return p.region.quote or "region"
+            return open_quote("".join(p.region.parts)) or "region"
         return "tag"
 
     def _filler(self, context: str) -> list[int]:
