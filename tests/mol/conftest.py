@@ -20,3 +20,12 @@ def tiny_model(tiny_model_dir):
     from ui4a.mol.local import LocalModel
 
     return LocalModel(tiny_model_dir)
+
+
+@pytest.fixture(scope="session")
+def tok():
+    """The committed embedded model's tokenizer (the guards' tests drive fake models over its vocabulary)."""
+    transformers = pytest.importorskip("transformers")
+    from ui4a.mol.build import DEFAULT_DIR
+
+    return transformers.AutoTokenizer.from_pretrained(DEFAULT_DIR)

@@ -3,8 +3,6 @@ even from a model that loops."""
 
 from __future__ import annotations
 
-import pathlib
-
 import pytest
 
 torch = pytest.importorskip("torch")
@@ -16,13 +14,6 @@ from ui4a.mol.closing import Closing, open_quote, repeats_at_end, reserve  # noq
 from ui4a.mol.constrain import answer_guards, grammar_constraint  # noqa: E402
 from ui4a.mol.names import is_bind, spells_one_of  # noqa: E402
 from ui4a.validate import check  # noqa: E402
-
-MODEL_DIR = pathlib.Path(__file__).parents[2] / "models" / "ui4a-tiny"
-
-
-@pytest.fixture(scope="module")
-def tok():
-    return transformers.AutoTokenizer.from_pretrained(MODEL_DIR)
 
 
 def decode(tok, logits_of, budget: int, closing: bool = True) -> tuple[str, bool, Closing]:

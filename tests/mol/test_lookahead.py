@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pathlib
-
 import pytest
 
 torch = pytest.importorskip("torch")
@@ -14,13 +12,6 @@ from test_closing import decode, scripted  # noqa: E402
 from ui4a.lang.parser import StreamParser  # noqa: E402
 from ui4a.mol.lookahead import _in_interpolation, _last_item, closers, name_faults  # noqa: E402
 from ui4a.validate import check, frame_faults  # noqa: E402
-
-MODEL_DIR = pathlib.Path(__file__).parents[2] / "models" / "ui4a-tiny"
-
-
-@pytest.fixture(scope="module")
-def tok():
-    return transformers.AutoTokenizer.from_pretrained(MODEL_DIR)
 
 
 def frame(text: str) -> list[str]:

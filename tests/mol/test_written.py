@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pathlib
-
 import pytest
 
 torch = pytest.importorskip("torch")
@@ -12,13 +10,6 @@ pytest.importorskip("llguidance")
 
 from tests.mol.test_closing import decode, scripted  # noqa: E402
 from ui4a.mol.written import Written  # noqa: E402
-
-MODEL_DIR = pathlib.Path(__file__).parents[2] / "models" / "ui4a-tiny"
-
-
-@pytest.fixture(scope="module")
-def tok():
-    return transformers.AutoTokenizer.from_pretrained(MODEL_DIR)
 
 
 def test_catches_up_once_per_step_and_feeds_whole_characters_only(tok):
