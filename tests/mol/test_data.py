@@ -106,7 +106,7 @@ def test_heldout_combinations_never_appear_in_train(split):
     request or answer names Oslo, Lima or Kyoto; no train Table has both a date and a
     percent column, or both a badge and a number column; no train BarChart is over
     Q1–Q4, no train LineChart over Mon–Sun, no train PieChart over cities; no train
-    Form has both a DateField and a RadioGroup; no train Card holds a PieChart; no
+    Form has both a DateField and a RadioGroup; no train Card holds a Stat and a PieChart; no
     train request says "what's the point of" or is "good evening"; (3) train and
     held-out requests are disjoint; (4) every held-out tag occurs in the held-out split."""
     train, held = split
@@ -122,11 +122,12 @@ def test_heldout_combinations_never_appear_in_train(split):
         a = p.answer
         assert not ('type:"date"' in a and 'type:"percent"' in a), a
         assert not ('type:"badge"' in a and 'type:"number"' in a), a
-        assert not ("<BarChart" in a and quarter.search(a)), a
-        assert not ("<LineChart" in a and day.search(a)), a
-        assert not ("<PieChart" in a and city.search(a)), a
+        charts = re.findall(r"<(BarChart|LineChart|PieChart) data=(\[.*?\]\])", a)  # each chart with its data
+        assert not any(k == "BarChart" and quarter.search(data) for k, data in charts), a
+        assert not any(k == "LineChart" and day.search(data) for k, data in charts), a
+        assert not any(k == "PieChart" and city.search(data) for k, data in charts), a
         assert not ("<Form" in a and "<DateField" in a and "<RadioGroup" in a), a
-        assert not ("<Card" in a and "<PieChart" in a), a
+        assert not ("<Card" in a and "<Stat" in a and "<PieChart" in a), a  # a pie chart in a card is seen, never beside a stat
         assert "what's the point of" not in p.request.lower()
         assert p.request.lower() != "good evening"
     assert not {p.request for p in train} & {p.request for p in held}
@@ -203,3 +204,29 @@ def test_generate_is_fast():
     start = time.perf_counter()
     d.generate(5000, seed=11)
     assert time.perf_counter() - start < 5.0
+
+
+def test_open_pools_mix_in_made_up_values_the_answer_copies(pairs):
+    """Names, cities, products and teams are sometimes made up, so the model must copy, not recall."""
+    known = {v.lower() for pool in d.OPEN_POOLS for v in pool}
+    tables = [p for p in pairs if p.family == "table"]
+    keys = [k for p in tables for k in re.findall(r'\["([^"]+)"', p.answer)]
+    novel = [k for k in keys if k.lower() not in known]
+    assert 0.2 < len(novel) / len(keys) < 0.6, (len(novel), len(keys))
+    for p in tables:
+        for k in re.findall(r'\["([^"]+)"', p.answer):
+            assert k in p.request
+
+
+def test_novel_words_and_distinct_draws():
+    import random
+
+    rng = random.Random(0)
+    words = [d.novel_word(rng) for _ in range(3000)]
+    assert all(w[0].isupper() and w.isalpha() for w in words)
+    assert not any(v.lower() in w.lower() for w in words for v in d.HELDOUT_VALUES)
+    assert len(set(words)) > 2500
+    for k in (2, 4, len(d.TEAMS)):
+        drawn = d.some(rng, d.TEAMS, k)
+        assert len(drawn) == len(set(drawn)) == k
+    assert set(d.some(rng, d.MONTHS, 5)) <= set(d.MONTHS)  # closed pools stay closed

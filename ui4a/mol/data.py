@@ -1,9 +1,13 @@
 """Seeded training data for the embedded model: request → answer pairs.
 
-The embedded model is tiny (~3M parameters, minutes of CPU training), so the
+The embedded model is tiny (~2M parameters, an hour of CPU training), so the
 data is a finite grammar of templates — one function per *family* — with varied
 wording (openers, synonyms) and varied values (names, cities, numbers, dates)
-drawn from a ``random.Random``. Every answer is a deterministic function of its
+drawn from a ``random.Random``; names, cities, products and teams are open pools
+that mix in made-up words (:func:`pick`), so values are copied, not recalled.
+Components are also asked for in more than one setting (a pie chart alone or in
+a card; a form field by its label or by its widget, "radio buttons for meal"), so
+the held-out pairings are new combinations of parts the model has seen. Every answer is a deterministic function of its
 request: the same request always gets the same answer, and every value the
 answer needs (labels, numbers, options, texts) is written in the request, so
 the model can learn to copy it.
@@ -233,6 +237,8 @@ TEAMS = ("Sales", "Support", "Design", "Marketing", "Finance", "Research", "Ops"
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 QUARTERS = ("Q1", "Q2", "Q3", "Q4")
+WEEKS = tuple(f"W{i}" for i in range(1, 9))
+REGIONS = ("North", "South", "East", "West", "Central", "Coast", "Highlands")
 SENTENCES = (
     "Welcome aboard.", "Plans start at $9 a month.", "We ship worldwide.", "Support is open 24/7.",
     "Your order is on its way.", "Maintenance tonight at 22:00.", "Free returns within 30 days.",
@@ -244,8 +250,48 @@ TONE_WORDS = {"green": "success", "red": "danger", "yellow": "warning", "orange"
               "blue": "info", "purple": "accent"}
 
 
+# Names, cities, products and teams are open pools: a share of the draws from them is a made-up word,
+# so the model learns to copy a value from the request instead of recalling one of a few it has seen
+# (users type names no list holds, and the held-out cities are in no training text).
+OPEN_POOLS = (PEOPLE, CITIES, PRODUCTS, TEAMS)
+NOVEL_SHARE = 0.4
+_ONSETS = ("b", "c", "d", "f", "g", "h", "j", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "st", "tr")
+_VOWELS = ("a", "e", "i", "o", "u", "ai", "ou")
+_CODAS = ("", "", "", "n", "r", "l", "s", "m")
+
+
+def novel_word(rng: random.Random) -> str:
+    """A pronounceable made-up name ('Tovarin', 'Brelu') that contains no held-out value."""
+    while True:
+        word = "".join(rng.choice(_ONSETS) + rng.choice(_VOWELS) for _ in range(rng.randint(2, 3)))
+        word = (word + rng.choice(_CODAS)).capitalize()
+        if not any(v.lower() in word.lower() for v in HELDOUT_VALUES):
+            return word
+
+
+def pick(rng: random.Random, pool: Sequence[str]) -> str:
+    """One value from ``pool``; from an open pool, sometimes a made-up one."""
+    if any(pool is p for p in OPEN_POOLS) and rng.random() < NOVEL_SHARE:
+        return novel_word(rng)
+    return rng.choice(pool)
+
+
+def some(rng: random.Random, pool: Sequence[str], k: int) -> list[str]:
+    """``k`` distinct values from ``pool`` (open pools mix in made-up ones, see :func:`pick`)."""
+    if not any(pool is p for p in OPEN_POOLS):
+        return rng.sample(list(pool), k)
+    out: list[str] = []
+    rest = list(pool)
+    rng.shuffle(rest)
+    while len(out) < k:
+        v = novel_word(rng) if rng.random() < NOVEL_SHARE else rest.pop()
+        if v not in out:
+            out.append(v)
+    return out
+
+
 def _people(rng: random.Random, k: int) -> list[str]:
-    return rng.sample(PEOPLE, k)
+    return some(rng, PEOPLE, k)
 
 
 def _date(rng: random.Random) -> str:
@@ -354,14 +400,17 @@ CHART_DOMAINS: dict[str, tuple[Sequence[str], tuple[str, ...]]] = {
     "cities": (CITIES, ("orders by city", "users by city", "stores by city")),
     "products": (PRODUCTS, ("units sold by product", "returns by product", "sales by product")),
     "teams": (TEAMS, ("headcount by team", "budget by team", "tickets by team")),
+    # Two more domains every chart is drawn over: the chart is named by the request, not by its labels.
+    "weeks": (WEEKS, ("signups per week", "orders by week", "hours per week")),
+    "regions": (REGIONS, ("sales by region", "users by region", "stores by region")),
 }
-ORDERED_DOMAINS = ("months", "days", "quarters")
+ORDERED_DOMAINS = ("months", "days", "quarters", "weeks")
 
 
 def _series(rng: random.Random, domain: str) -> tuple[str, list[list[Any]], str]:
     labels_pool, subjects = CHART_DOMAINS[domain]
     k = rng.randint(3, min(5, len(labels_pool)))
-    labels = _run(rng, labels_pool, k) if domain in ORDERED_DOMAINS else rng.sample(labels_pool, k)
+    labels = _run(rng, labels_pool, k) if domain in ORDERED_DOMAINS else some(rng, labels_pool, k)
     values = [rng.randint(1, 500) if rng.random() < 0.85 else rng.randint(10, 999) / 10 for _ in labels]
     sep = rng.choice((" ", ": ", "="))
     said = ", ".join(f"{lab}{sep}{num(v)}" for lab, v in zip(labels, values, strict=True))
@@ -408,6 +457,23 @@ def fam_stat_chart(rng: random.Random) -> Pair:
     return _ui("stat_chart", ask(rng, req), [card], [f"stat_chart:{kind}", f"{kind}:{domain}"])
 
 
+def fam_chart_card(rng: random.Random) -> Pair:
+    """A titled card holding one or two charts, so each chart is seen inside a card (not only with a Stat)."""
+    kinds = rng.sample((("BarChart", "bar chart"), ("LineChart", "line chart"), ("PieChart", "pie chart")),
+                       rng.randint(1, 2))
+    charts, said, combo = [], [], []
+    for kind, noun in kinds:
+        domain = rng.choice(list(CHART_DOMAINS))
+        subject, data, values = _series(rng, domain)
+        charts.append(el(kind, data=data, title=cap(subject)))
+        said.append(f"a {noun} of {subject} ({values})")
+        combo += [f"card_chart:{kind}", f"{kind}:{domain}"]
+    title = rng.choice(CARD_TITLES)
+    req = rng.choice((f'a "{title}" card with {" and ".join(said)}',
+                      f"a card titled {title} showing {' and '.join(said)}"))
+    return _ui("chart_card", ask(rng, req), [el("Card", *charts, title=title)], combo)
+
+
 TABLE_KEYS = (("Name", PEOPLE, "people"), ("City", CITIES, "cities"),
               ("Product", PRODUCTS, "products"), ("Team", TEAMS, "teams"))
 TABLE_COLUMNS: tuple[tuple[str, str, Callable[[random.Random], Any]], ...] = (
@@ -426,7 +492,7 @@ def fam_table(rng: random.Random) -> Pair:
     key, pool, noun = rng.choice(TABLE_KEYS)
     cols = rng.sample(TABLE_COLUMNS, rng.randint(1, 3))
     n = rng.randint(2, 4)
-    keys = rng.sample(pool, n)
+    keys = some(rng, pool, n)
     rows = [[k, *(gen(rng) for _, _, gen in cols)] for k in keys]
     spec: list[Any] = [key, *({"label": lab, "type": t} for lab, t, _ in cols)]
     heads = [key, *(lab for lab, _, _ in cols)]
@@ -448,13 +514,13 @@ KV_DOMAINS: tuple[tuple[str, str, tuple[tuple[str, Callable[[random.Random], Any
     ("order", "Order details", (("Order", _code), ("Total", lambda r: f"${r.randint(5, 900)}"),
                                  ("Status", lambda r: r.choice(("Shipped", "Pending", "Delivered"))),
                                  ("Items", lambda r: r.randint(1, 9)))),
-    ("profile", "Profile", (("Name", lambda r: r.choice(PEOPLE)), ("City", lambda r: r.choice(CITIES)),
+    ("profile", "Profile", (("Name", lambda r: pick(r, PEOPLE)), ("City", lambda r: pick(r, CITIES)),
                             ("Role", lambda r: r.choice(("Designer", "Engineer", "Manager"))),
-                            ("Team", lambda r: r.choice(TEAMS)))),
+                            ("Team", lambda r: pick(r, TEAMS)))),
     ("flight", "Flight", (("Flight", lambda r: f"{r.choice(('TP', 'BA', 'LH'))} {r.randint(100, 999)}"),
-                          ("To", lambda r: r.choice(CITIES)), ("Gate", lambda r: f"B{r.randint(1, 40)}"),
+                          ("To", lambda r: pick(r, CITIES)), ("Gate", lambda r: f"B{r.randint(1, 40)}"),
                           ("Seat", lambda r: f"{r.randint(1, 40)}{r.choice('ACDF')}"))),
-    ("booking", "Booking", (("Hotel", lambda r: f"Hotel {r.choice(CITIES)}"), ("Check-in", _date),
+    ("booking", "Booking", (("Hotel", lambda r: f"Hotel {pick(r, CITIES)}"), ("Check-in", _date),
                             ("Nights", lambda r: r.randint(1, 14)),
                             ("Room", lambda r: r.choice(("Single", "Double", "Suite"))))),
 )
@@ -496,7 +562,7 @@ def fam_list(rng: random.Random) -> Pair:
 def fam_section_list(rng: random.Random) -> Pair:
     noun, items = _list_items(rng)
     title = cap(noun) if noun != "list of steps" else "Steps"
-    city = rng.choice(CITIES)
+    city = pick(rng, CITIES)
     desc = rng.choice((f"For the {city} trip", f"Before we leave {city}", f"Week of {rng.choice(MONTHS)} {rng.randint(1, 28)}"))
     req = f'a section "{title}" with the description "{desc}" listing {joined(items)}'
     return _ui("section_list", ask(rng, req), [el("Section", el("List", items=items), title=title, description=desc)])
@@ -587,7 +653,7 @@ VARIANT_WORDS = {"secondary": "secondary", "red": "danger", "danger": "danger", 
 
 def fam_send_button(rng: random.Random) -> Pair:
     lab_t, msg_t, pool = rng.choice(BUTTON_ACTIONS)
-    v = rng.choice(pool)
+    v = pick(rng, pool)
     label, msg = lab_t.format(v), msg_t.format(v)
     variant = None
     adj = ""
@@ -717,28 +783,43 @@ def fam_contact_form(rng: random.Random) -> Pair:
 
 BOOKING_THINGS = ("a table", "a hotel room", "a flight", "a car", "a tour", "tickets")
 BOOKING_FIELDS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
-    "DateField": (("Date", ()), ("Check-in", ()), ("Departure", ()), ("Pickup date", ())),
-    "NumberField": (("Guests", ()), ("Nights", ()), ("Passengers", ()), ("Tickets", ())),
+    "DateField": (("Date", ()), ("Check-in", ()), ("Departure", ()), ("Pickup date", ()),
+                  ("Arrival", ()), ("Return date", ())),
+    "NumberField": (("Guests", ()), ("Nights", ()), ("Passengers", ()), ("Tickets", ()),
+                    ("Adults", ()), ("Bags", ())),
     "Select": (("Room type", ("Single", "Double", "Suite")), ("Class", ("Economy", "Business", "First")),
-               ("Time", ("18:00", "19:30", "21:00")), ("Car size", ("Small", "Medium", "Large"))),
+               ("Time", ("18:00", "19:30", "21:00")), ("Car size", ("Small", "Medium", "Large")),
+               ("Language", ("English", "Spanish", "French"))),
     "RadioGroup": (("Seating", ("Indoor", "Outdoor")), ("Meal", ("Vegan", "Standard")),
-                   ("Payment", ("Card", "Cash", "Transfer"))),
+                   ("Payment", ("Card", "Cash", "Transfer")), ("Insurance", ("Yes", "No")),
+                   ("Seat", ("Window", "Aisle"))),
+}
+# Half the time a field is asked for by its widget ("radio buttons for meal"), so the model learns what
+# each widget word means and can build field pairings it has not seen, not only recall label -> field.
+BOOKING_HINTS: dict[str, tuple[str, ...]] = {
+    "DateField": ("a date picker for {l}", "{l} as a date"),
+    "NumberField": ("a number field for {l}", "number of {l}"),
+    "Select": ("a dropdown for {l} ({o})", "{l} as a select ({o})"),
+    "RadioGroup": ("radio buttons for {l} ({o})", "{l} as radio options ({o})"),
 }
 
 
 def fam_booking_form(rng: random.Random) -> Pair:
     thing = rng.choice(BOOKING_THINGS)
-    city = rng.choice(CITIES)
+    city = pick(rng, CITIES)
     title = f"Book {thing} in {city}"
     kinds = rng.sample(list(BOOKING_FIELDS), rng.randint(2, 3))
     said, code = [], []
     for kind in kinds:
         label, options = rng.choice(BOOKING_FIELDS[kind])
+        opts = joined(list(options)) if options else ""
+        if rng.random() < 0.5:
+            said.append(rng.choice(BOOKING_HINTS[kind]).format(l=label.lower(), o=opts))
+        else:
+            said.append(f"{label.lower()} ({opts})" if options else label.lower())
         if options:
-            said.append(f"{label.lower()} ({joined(list(options))})")
             code.append(el(kind, label=label, name=var(label), options=list(options)))
         else:
-            said.append(label.lower())
             code.append(el(kind, label=label, name=var(label)))
     submit, said_submit = _submit(rng, ("Book", "Reserve", "Book now"))
     req = rng.choice((f"a form to book {thing} in {city} with {joined(said)}{said_submit}",
@@ -810,8 +891,8 @@ def fam_code(rng: random.Random) -> Pair:
 
 
 def fam_heading_text(rng: random.Random) -> Pair:
-    p = rng.choice(PEOPLE)
-    heading = rng.choice((f"Welcome back, {p}", f"Hello {p}", f"Trip to {rng.choice(CITIES)}",
+    p = pick(rng, PEOPLE)
+    heading = rng.choice((f"Welcome back, {p}", f"Hello {p}", f"Trip to {pick(rng, CITIES)}",
                           "Your dashboard", f"Report for {rng.choice(MONTHS)}"))
     body = rng.choice(SENTENCES)
     size, level = rng.choice((("", 2), ("", 2), ("big ", 1), ("main ", 1), ("small ", 3)))
@@ -834,7 +915,7 @@ def fam_link(rng: random.Random) -> Pair:
 
 
 def fam_image(rng: random.Random) -> Pair:
-    city = rng.choice(CITIES)
+    city = pick(rng, CITIES)
     subject = rng.choice(("skyline", "old town", "harbour", "main square", "park"))
     alt = f"{city} {subject}"
     src = f"https://images.example.com/{city.lower()}-{subject.replace(' ', '-')}.jpg"
@@ -849,12 +930,12 @@ def fam_image(rng: random.Random) -> Pair:
 
 
 ICON_FACTS: tuple[tuple[str, str, Callable[[random.Random], str]], ...] = (
-    ("map-pin", "map pin icon", lambda r: r.choice(CITIES)),
+    ("map-pin", "map pin icon", lambda r: pick(r, CITIES)),
     ("phone", "phone icon", lambda r: f"+1 555 {r.randint(1000, 9999)}"),
-    ("mail", "mail icon", lambda r: f"{r.choice(PEOPLE).lower()}@example.com"),
+    ("mail", "mail icon", lambda r: f"{pick(r, PEOPLE).lower()}@example.com"),
     ("calendar", "calendar icon", lambda r: f"{r.randint(1, 28)} {r.choice(MONTHS)}"),
     ("clock", "clock icon", _time),
-    ("user", "user icon", lambda r: r.choice(PEOPLE)),
+    ("user", "user icon", lambda r: pick(r, PEOPLE)),
     ("star", "star icon", lambda r: f"{r.randint(30, 50) / 10} stars"),
 )
 
@@ -913,7 +994,7 @@ POLLS = (("Lunch", ("Pizza", "Sushi", "Salad", "Tacos")), ("Meeting day", DAYS[:
 
 def fam_radio_vote(rng: random.Random) -> Pair:
     label, pool = rng.choice(POLLS)
-    options = rng.sample(list(pool), rng.randint(2, min(4, len(pool))))
+    options = some(rng, pool, rng.randint(2, min(4, len(pool))))
     v = var(label)
     req = rng.choice((f"a poll for {label.lower()} with {joined(options)} and a Vote button that sends the choice",
                       f"radio buttons for {label.lower()}: {', '.join(options)}, plus a button to vote"))
@@ -928,7 +1009,7 @@ FILTERS = (("City", CITIES, "Hotels in"), ("Team", TEAMS, "People in"), ("Month"
 
 def fam_select_filter(rng: random.Random) -> Pair:
     label, pool, lead = rng.choice(FILTERS)
-    options = rng.sample(list(pool), rng.randint(2, min(4, len(pool))))
+    options = some(rng, pool, rng.randint(2, min(4, len(pool))))
     v = var(label)
     req = rng.choice((f'a {label.lower()} dropdown with {joined(options)} and the text "{lead} ..." for the choice',
                       f'a select for {label.lower()} ({", ".join(options)}) showing "{lead}" the selected one'))
