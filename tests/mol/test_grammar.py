@@ -84,6 +84,7 @@ def test_valid_documents_match(full, source):
     "<Badge><Card /></Badge>",                        # element in a text-only component
     "<Text><Card /></Text>",                          # block element inside inline text
     "<State a={1} />",                                # state needs a literal
+    "<State a={k:1} />",                              # an object state only inside an array (braces are an expression)
     "<Card></Row>",                                   # mismatched close
     '<Card id="1x" />',                               # id not a name
     "<Grid columns=2.5 />",                           # integer prop

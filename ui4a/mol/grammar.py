@@ -164,7 +164,8 @@ plain: X_MINUS? X_NUM | X_KW | X_PLAIN_DQ | X_PLAIN_SQ | plain_arr | plain_obj
 plain_arr: X_LB (plain (X_COMMA plain)* X_COMMA?)? X_RB
 plain_obj: X_LC (key_n X_C plain (X_COMMA key_n X_C plain)* X_COMMA?)? X_RC
 braced: "{" expr_b X_RC
-el_state: "<State" (W PROP_NAME ("=" plain)?)* W? "/>"
+state_value: X_MINUS? X_NUM | X_KW | X_PLAIN_DQ | X_PLAIN_SQ | plain_arr
+el_state: "<State" (W PROP_NAME ("=" state_value)?)* W? "/>"
 """
 
 
