@@ -42,10 +42,11 @@ ALLOWED = ("Badge", "Button", "Callout", "Card", "Code", "Heading", "KeyValue", 
 SIZES = {
     # about 7 minutes on 2 CPU cores: enough for generation 0 to write the components it saw
     "small": dict(n_train=3000, n_heldout=100, vocab_size=2048, hidden_size=128, layers=3, heads=4,
-                  intermediate_size=384, base_steps=1200, adapter_steps=250, batch_size=16, eval_limit=0),
+                  intermediate_size=384, short_steps=0, base_steps=1200, adapter_steps=250, batch_size=16,
+                  eval_limit=0),
     # seconds: proves the loop runs (CI); the rates mean little at this size
     "tiny": dict(n_train=300, n_heldout=20, vocab_size=1000, hidden_size=48, layers=2, heads=2,
-                 intermediate_size=96, base_steps=20, adapter_steps=5, batch_size=8, max_positions=2048,
+                 intermediate_size=96, short_steps=0, base_steps=20, adapter_steps=5, batch_size=8, max_positions=2048,
                  eval_limit=0),
 }
 
