@@ -118,7 +118,7 @@ def test_an_enum_expression_is_finished_from_the_prop_values(tok):
 
 def test_a_fault_the_grammar_cannot_see_ends_the_answer_at_once(tok):
     # A duplicate key in an untyped object parses as the grammar allows, but the parser stops there.
-    text, ended, state = decode(tok, scripted(tok, "<State s={a: 1, a: 2} /><Text>more to come</Text>"), 100)
+    text, ended, state = decode(tok, scripted(tok, "<State s=[{a: 1, a: 2}] /><Text>more to come</Text>"), 100)
     assert ended and state.stopped
     assert "more to come" not in text
 
