@@ -42,6 +42,7 @@ from transformers import LogitsProcessor
 
 from ui4a import registry
 from ui4a.lang.parser import StreamParser
+from ui4a.mol.lookahead import closers
 from ui4a.mol.written import Written
 
 MIN_RESERVE = 32  # tokens kept back: enough to close a few nested elements and values
@@ -76,23 +77,7 @@ def open_quote(raw: str) -> str | None:
     The parser only tracks the outermost string; a string nested in an
     interpolation (``"a {x ? 'b`` → ``'``) must be closed by its own quote first.
     """
-    stack: list[str] = []
-    escape = False
-    for ch in raw:
-        if escape:
-            escape = False
-        elif stack and stack[-1] in "\"'":
-            if ch == "\\":
-                escape = True
-            elif ch == stack[-1]:
-                stack.pop()
-            elif ch == "{":
-                stack.append(ch)
-        elif ch in "\"'[{(":
-            stack.append(ch)
-        elif ch in "]})" and stack:
-            stack.pop()
-    return next((q for q in reversed(stack) if q in "\"'"), None)
+    return next((c for c in closers(raw) if c in "\"'"), None)  # closers come innermost first
 
 
 def reserve(budget: int) -> int:
