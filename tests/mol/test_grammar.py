@@ -238,23 +238,14 @@ def test_batch_of_two_is_refused(tiny):
 def test_the_grammar_allows_no_prefix_the_parser_rejects(tok):
     """Random logits tilted toward brackets, quotes and operators write deep, odd values; at every
     step the text so far must still be readable by the streaming parser (the grammar is never looser)."""
+    from tests.mol.test_closing import decode
     from ui4a.lang.parser import StreamParser
-    from ui4a.mol.constrain import grammar_constraint
 
     tilt = torch.tensor([3.0 if any(c in tok.decode([i]) for c in "{}[]:?,\"'=<>/ \\") else 0.0
                          for i in range(len(tok))])
     g = torch.Generator().manual_seed(0)
     for trial in range(80):
-        constraint = grammar_constraint(tok)
-        ids, out = [tok.bos_token_id], []
-        for _ in range(150):
-            scores = constraint(torch.tensor([ids]), (torch.randn(len(tok), generator=g) + tilt).unsqueeze(0))
-            token = int(scores[0].argmax())
-            if token == tok.eos_token_id or not torch.isfinite(scores[0, token]):
-                break
-            ids.append(token)
-            out.append(token)
-        text = tok.decode(out)
+        text, _, _ = decode(tok, lambda out: torch.randn(len(tok), generator=g) + tilt, 150, closing=False)
         parser = StreamParser()
         parser.feed(text.rstrip("\ufffd"))
         assert parser.error is None, (trial, text, parser.error.message)
