@@ -10,7 +10,7 @@ Prints, each against its target:
   per-token overhead of constrained decoding: time in the mask and guards over the model's own (<= 30%)
   adapter-switch overhead as a share of turn latency (<= 5%)
 
-    python -m bench.mol [--model models/ui4a-tiny] [--limit 150]
+    python -m bench.mol [--model models/ui4a-tiny] [--limit 150] [--copy-bias B]
 """
 
 from __future__ import annotations
@@ -84,7 +84,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--model", default=str(DEFAULT_DIR))
     ap.add_argument("--limit", type=int, default=150)
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument("--copy-bias", type=float, default=None,
+                    help="the copy bias of grammar-bound answers (default: the active manifest's [decoding])")
     args = ap.parse_args(argv)
+    if args.copy_bias is None:
+        from ui4a import harness
+
+        args.copy_bias = harness.current().decoding.copy_bias
 
     path = Path(args.model)
     record = json.loads((path / "build.json").read_text())
@@ -97,9 +103,10 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{record['catalog_prompt_tokens']} tokens; held-out: {len(heldout)} pairs, scoring {args.limit}")
 
     fresh = [p for p in datagen.generate(args.limit * 4, seed=cfg["seed"] + 99) if not datagen.is_heldout(p)]
-    familiar = score_ui(model, fresh, constrained=True, limit=args.limit)
+    familiar = score_ui(model, fresh, constrained=True, limit=args.limit, copy_bias=args.copy_bias)
     free = score_ui(model, heldout, constrained=False, limit=args.limit)
-    bound = score_ui(model, heldout, constrained=True, limit=args.limit)
+    bound = score_ui(model, heldout, constrained=True, limit=args.limit, copy_bias=args.copy_bias)
+    uncopied = score_ui(model, heldout, constrained=True, limit=args.limit) if args.copy_bias else None
     router = score_router(model, heldout, limit=args.limit * 2)
     request = ui_requests[0]
     cold = first_token_latency(model, request, reuse=False)
@@ -107,6 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     plain, guided, share = per_token_seconds(model, ui_requests[:5])
     switch, turn = switch_share(model, ui_requests[:20])
     figures = {
+        "copy_bias": args.copy_bias, "constrained_without_copy_bias": uncopied.as_dict() if uncopied else None,
         "unconstrained": free.as_dict(), "constrained": bound.as_dict(), "in_distribution": familiar.as_dict(), "router_accuracy": round(router, 4),
         "first_token_ms": {"without_reuse": round(cold * 1000, 2), "with_reuse": round(warm * 1000, 2)},
         "kv_ratio": round(cold / warm, 2), "per_token_ms": {"plain": round(plain * 1000, 3),
@@ -120,7 +128,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     print(f"ui adapter, no grammar:  parse-valid {free.parse_valid:.1%}, schema-valid {free.schema_valid:.1%}, "
           f"structural {free.structural:.1%}, exact {free.exact:.1%}")
-    print(f"ui adapter, grammar:     parse-valid {bound.parse_valid:.1%}, schema-valid {bound.schema_valid:.1%}, "
+    if uncopied is not None:
+        print(f"ui adapter, grammar, no copy bias: schema-valid {uncopied.schema_valid:.1%}, "
+              f"structural {uncopied.structural:.1%}, exact {uncopied.exact:.1%}")
+    print(f"ui adapter, grammar{f' + copy bias {args.copy_bias:g}' if args.copy_bias else ''}: "
+          f"parse-valid {bound.parse_valid:.1%}, schema-valid {bound.schema_valid:.1%}, "
           f"structural {bound.structural:.1%}, exact {bound.exact:.1%}  "
           f"({verdict(bound.schema_valid >= 1.0)} 100% schema-valid)")
     print(f"closing mode (grammar):  {bound.closing:.1%} of answers ended in it (a loop cut or the budget "

@@ -112,7 +112,7 @@ def test_unknown_key_word_for_word(tmp_path):
     text = MINIMAL + "\n[decoding]\ntempreature = 0.5\n"
     assert errors_of(text, tmp_path) == [
         "17:1: unknown key 'tempreature' in [decoding]; did you mean 'temperature'? "
-        "(keys: constrained, max_new_tokens, repair_turns, temperature, top_p, seed)"]
+        "(keys: constrained, max_new_tokens, repair_turns, temperature, top_p, seed, copy_bias)"]
 
 
 def test_unknown_table_and_missing_harness(tmp_path):
@@ -401,7 +401,7 @@ def test_cli_validate_lock_diff(tmp_path):
     assert result.returncode == 1
     assert result.stderr.splitlines() == [
         f"{bad}:17:1: unknown key 'tempreature' in [decoding]; did you mean 'temperature'? (keys: "
-        "constrained, max_new_tokens, repair_turns, temperature, top_p, seed)",
+        "constrained, max_new_tokens, repair_turns, temperature, top_p, seed, copy_bias)",
         f"{bad}:18:1: decoding.max_new_tokens: expected an integer, got true",
         f"2 error(s) in {bad}"]
     assert cli("validate", str(tmp_path / "absent.toml")).returncode == 2

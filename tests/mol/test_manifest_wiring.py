@@ -51,6 +51,7 @@ allow = ["Card", "Text"]
 [decoding]
 constrained = false
 max_new_tokens = 7
+copy_bias = 2.5
 
 [session]
 max_message_chars = 50
@@ -83,6 +84,7 @@ def test_the_backend_is_built_from_the_manifest(wired) -> None:
     assert backend.model.system.startswith("Answer with UI code. ") and "<Card" in backend.model.system
     assert "Badge" not in backend.model.system.split("<Card")[0][-50:]
     assert (backend.constrained, backend.max_new_tokens, backend.components) == (False, 7, ["Card", "Text"])
+    assert backend.copy_bias == 2.5
     assert backend.route([Message("user", "a bar chart please")]).reason.startswith("rule")
     route = backend.route([Message("user", "hello there")])
     assert route.adapter == "chat" and "default" in route.reason  # threshold 1.0: the default wins

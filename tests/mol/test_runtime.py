@@ -127,6 +127,16 @@ def test_mixed_adapter_batch_matches_one_by_one(tiny_model):
     assert batch == single
 
 
+def test_copy_bias_acts_alike_in_a_batch_and_alone_and_only_on_ui_values(tiny_model):
+    requests = ['a card titled "Zebulon Quartz" with 9137', "hi"]
+    adapters = ["ui", "chat"]
+    kwargs = {"max_new_tokens": 24, "copy_bias": 20.0}
+    batch = tiny_model.generate_batch(requests, adapters, **kwargs)
+    single = ["".join(tiny_model.generate(r, a, **kwargs)) for r, a in zip(requests, adapters, strict=True)]
+    assert batch == single
+    assert single[1] == "".join(tiny_model.generate("hi", "chat", max_new_tokens=24))  # chat is left alone
+
+
 def test_concurrent_turns_are_batched_and_each_gets_its_own_answer(tiny_model_dir):
     backend = LocalBackend(tiny_model_dir, constrained=False)
     requests = ["show a progress bar for uploads at 40%", "hi", "thanks", "make a table of orders"]

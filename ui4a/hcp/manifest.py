@@ -127,6 +127,8 @@ class Decoding(Section):
                                "sources; the local backend decodes greedily.")
     top_p: float = Field(1.0, gt=0, le=1, description="Nucleus sampling mass.")
     seed: int | None = Field(None, description="Sampling seed, for reproducible non-greedy answers.")
+    copy_bias: float = Field(0.0, ge=0, le=20, description="Logit bonus, in the local UI adapter's values, for "
+                             "tokens that copy the request (ui4a.mol.copying); 0 turns it off.")
 
 
 class Session(Section):

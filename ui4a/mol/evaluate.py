@@ -56,7 +56,8 @@ class Scores:
         return {k: round(v, 4) if isinstance(v, float) else v for k, v in self.__dict__.items()}
 
 
-def score_ui(model: Any, pairs: Sequence[Any], constrained: bool, limit: int | None = None) -> Scores:
+def score_ui(model: Any, pairs: Sequence[Any], constrained: bool, limit: int | None = None,
+             copy_bias: float = 0.0) -> Scores:
     from ui4a.mol.constrain import grammar_constraint
 
     rows = [p for p in pairs if p.adapter == "ui"][:limit]
@@ -66,7 +67,8 @@ def score_ui(model: Any, pairs: Sequence[Any], constrained: bool, limit: int | N
     for p in rows:
         constraint = grammar_constraint(model.tokenizer) if constrained else None
         start = time.perf_counter()
-        out = "".join(model.generate(p.request, "ui", constraint=constraint, max_new_tokens=300))
+        out = "".join(model.generate(p.request, "ui", constraint=constraint, max_new_tokens=300,
+                                      copy_bias=copy_bias))
         times.append(time.perf_counter() - start)
         report = check(out)
         parsed += report.document is not None

@@ -23,6 +23,7 @@ from typing import Any
 
 from ui4a import catalog
 from ui4a.mol.backend import BackendError, Message, Route
+from ui4a.mol.copying import CopyBias
 from ui4a.mol.format import ROUTE_LABELS, system_prefix
 
 MAX_BATCH = 8  # turns decoded together
@@ -154,13 +155,14 @@ class LocalModel:
 
     def generate(self, request: str, adapter: str, *, max_new_tokens: int = 400, reuse_prefix: bool = True,
                  session: Session | None = None, constraint: Any = None,
-                 timing: Timing | None = None) -> Iterator[str]:
+                 timing: Timing | None = None, copy_bias: float = 0.0) -> Iterator[str]:
         """Greedy decoding, streamed as text pieces.
 
         ``constraint`` is a logits processor (``ui4a.mol.constrain.GrammarConstraint``):
         called with the ids so far and the scores, it masks what the grammar forbids.
         A constrained answer also gets ``ui4a.mol.constrain.answer_guards`` (closing mode
-        among them), so it ends complete within ``max_new_tokens``.
+        among them), so it ends complete within ``max_new_tokens``. ``copy_bias`` > 0 favours, in
+        a ``ui`` answer's values, the tokens that copy the request (``ui4a.mol.copying``), before any mask.
         """
         from transformers import DynamicCache
 
@@ -186,13 +188,17 @@ class LocalModel:
             budget = min(max_new_tokens, self.max_positions - used - len(feed) - 1)
             logits, cache = self._forward(feed, cache, adapter)
             guards = answer_guards(constraint, self.tokenizer, budget)
+            copier = CopyBias(self.tokenizer, request, copy_bias) if copy_bias and adapter == "ui" else None
             generated: list[int] = []
-            emitted = ""
+            emitted = text = ""
             seen = self.torch.tensor([feed])  # what the constraint is shown: prompt, then each token
             for _ in range(budget):
-                if constraint is not None:
+                if constraint is not None or copier is not None:
                     masking = time.perf_counter()
-                    logits = guards(seen, constraint(seen, logits.unsqueeze(0)))[0]
+                    if copier is not None:
+                        logits = copier(text, logits)
+                    if constraint is not None:
+                        logits = guards(seen, constraint(seen, logits.unsqueeze(0)))[0]
                     timing.constraint_s += time.perf_counter() - masking
                 token = int(logits.argmax())
                 if token == self.eos_id or not self.torch.isfinite(logits[token]):
@@ -218,7 +224,7 @@ class LocalModel:
 
     def generate_batch(self, requests: Sequence[str], adapters: Sequence[str], *, max_new_tokens: int = 400,
                        constraints: Sequence[Any] | None = None,
-                       on_piece: Any = None) -> list[str]:
+                       on_piece: Any = None, copy_bias: float = 0.0) -> list[str]:
         """Several turns at once, each with its own adapter (peft's mixed-adapter batches).
 
         Prompts are left-padded into one batch; each row may have its own grammar constraint.
@@ -250,6 +256,8 @@ class LocalModel:
         emitted = [0] * rows
         seen = [torch.tensor([p]) for p in prompts]
         guards = [answer_guards(c, self.tokenizer, budget) for c in constraints or [None] * rows]
+        copiers = [CopyBias(self.tokenizer, r, copy_bias) if copy_bias and a == "ui" else None
+                   for r, a in zip(requests, adapters, strict=True)]
         with self._lock, torch.no_grad():
             positions = (mask.cumsum(-1) - 1).clamp(min=0)
             out = self.model(input_ids=ids, attention_mask=mask, position_ids=positions, cache=DynamicCache(),
@@ -260,6 +268,8 @@ class LocalModel:
                 step = []
                 for r in range(rows):
                     row = logits[r]
+                    if copiers[r] is not None and not done[r]:
+                        row = copiers[r](self.tokenizer.decode(outputs[r], skip_special_tokens=True), row)
                     if constraints is not None and constraints[r] is not None and not done[r]:
                         row = guards[r](seen[r], constraints[r](seen[r], row.unsqueeze(0)))[0]
                     token = int(row.argmax())
@@ -292,7 +302,8 @@ class LocalBackend:
 
     def __init__(self, path: str | Path, router: Any = None, constrained: bool = True, *,
                  adapters: Mapping[str, Path] | None = None, system: str | None = None,
-                 components: Sequence[str] | None = None, max_new_tokens: int = 400) -> None:
+                 components: Sequence[str] | None = None, max_new_tokens: int = 400,
+                 copy_bias: float = 0.0) -> None:
         from ui4a.mol.router import Router
 
         self.model = LocalModel(path, adapters=adapters, system=system)
@@ -301,6 +312,7 @@ class LocalBackend:
         self.constrained = constrained
         self.components = list(components) if components else None  # the grammar's allow-list
         self.max_new_tokens = max_new_tokens
+        self.copy_bias = copy_bias
         self._jobs: queue.Queue = queue.Queue()
         self._worker: threading.Thread | None = None
         self._worker_lock = threading.Lock()
@@ -352,12 +364,12 @@ class LocalBackend:
                 if len(jobs) == 1:
                     job = jobs[0]
                     for piece in self.model.generate(job.request, job.adapter, constraint=job.constraint,
-                                                     max_new_tokens=self.max_new_tokens):
+                                                     max_new_tokens=self.max_new_tokens, copy_bias=self.copy_bias):
                         job.send(piece)
                 else:
                     self.model.generate_batch([j.request for j in jobs], [j.adapter for j in jobs],
                                               constraints=[j.constraint for j in jobs],
-                                              max_new_tokens=self.max_new_tokens,
+                                              max_new_tokens=self.max_new_tokens, copy_bias=self.copy_bias,
                                               on_piece=lambda row, text, batch=jobs: batch[row].send(text))
             except BackendError as exc:
                 for job in jobs:

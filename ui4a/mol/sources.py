@@ -44,7 +44,8 @@ def from_spec(spec: str | None = None, manifest: Manifest | None = None) -> Back
         own = path.resolve() == m.resolve(m.model.base)
         adapters = {name: m.resolve(a.path) for name, a in m.model.adapters.items() if a.path} if own else None
         return LocalBackend(path, router=router, constrained=decoding.constrained, adapters=adapters,
-                            system=system, components=m.allowed(), max_new_tokens=decoding.max_new_tokens)
+                            system=system, components=m.allowed(), max_new_tokens=decoding.max_new_tokens,
+                            copy_bias=decoding.copy_bias)
     if kind == "openai":
         from ui4a.mol.openai_backend import OpenAIBackend
 
