@@ -13,7 +13,8 @@ class Parrot:
         self.answers = {p.request: p.answer for p in pairs}
         self.wrong = wrong
 
-    def generate(self, request, adapter, constraint=None, max_new_tokens=300):
+    def generate(self, request, adapter, constraint=None, max_new_tokens=300, copy_bias=0.0):
+        self.copy_bias = copy_bias
         if request in self.wrong:
             yield '<Text>not what was asked</Text>'
         else:
@@ -28,7 +29,9 @@ def test_scores_count_structure_per_combination():
     ui = [p for p in held if p.adapter == "ui"][:40]
     charts = {p.request for p in ui if "BarChart:quarters" in p.combo}
     assert charts
-    scores = score_ui(Parrot(held, charts), held, constrained=False, limit=40)
+    parrot = Parrot(held, charts)
+    scores = score_ui(parrot, held, constrained=False, limit=40, copy_bias=1.5)
+    assert parrot.copy_bias == 1.5
     assert scores.n == 40 and scores.parse_valid == scores.schema_valid == 1.0
     assert scores.structural == scores.exact == 1 - len(charts) / 40
     assert scores.by_combo["BarChart:quarters"] == [0, len(charts)]
