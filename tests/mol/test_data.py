@@ -135,6 +135,23 @@ def test_heldout_combinations_never_appear_in_train(split):
     assert d.HELDOUT <= held_tags, d.HELDOUT - held_tags
 
 
+def test_each_half_of_a_heldout_pairing_is_seen_in_train(split):
+    """A held-out pairing is new only as a pairing: train has a total card with many other parts, a
+    PieChart with no title in a subject card, and forms with a DateField or a RadioGroup beside other
+    fields, one to four of them."""
+    train, _ = split
+    cards = [p.answer for p in train if p.family == "stat_chart"]
+    beside_total = {re.search(r"/><(\w+)", a).group(1) for a in cards if a.count("<Stat") == 1}
+    assert beside_total == {"BarChart", "LineChart", "List", "Progress", "Text", "Badge"}, beside_total
+    assert any(re.fullmatch(r'<Card title="[^"]+"><PieChart data=\[.*\]\] /></Card>', a) for a in cards)
+    forms = [p.answer for p in train if p.family == "booking_form"]
+    sizes = {len(re.findall(r"<(?!Form)(\w+) ", a)) for a in forms}
+    assert sizes == {1, 2, 3, 4}, sizes
+    after_date = {m.group(1) for a in forms for m in re.finditer(r"<DateField [^>]*/><(\w+)", a)}
+    assert after_date == {"DateField", "NumberField", "Select", "TextField", "Checkbox", "Switch"}, after_date
+    assert any("<RadioGroup" in a and "<NumberField" in a for a in forms)
+
+
 def test_exclude_keeps_components_out_of_train_only():
     excluded = frozenset({"Timeline", "Slider"})
     train, held = d.dataset(2000, 800, seed=1, exclude=excluded)

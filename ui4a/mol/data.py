@@ -5,9 +5,12 @@ data is a finite grammar of templates — one function per *family* — with var
 wording (openers, synonyms) and varied values (names, cities, numbers, dates)
 drawn from a ``random.Random``; names, cities, products and teams are open pools
 that mix in made-up words (:func:`pick`), so values are copied, not recalled.
-Components are also asked for in more than one setting (a pie chart alone or in
-a card; a form field by its label or by its widget, "radio buttons for meal"), so
-the held-out pairings are new combinations of parts the model has seen. Every answer is a deterministic function of its
+Components are also asked for in more than one setting (a pie chart alone, in a
+titled card, or as the one part of a subject card; a form field by its label or
+by its widget, "radio buttons for meal"), and parts combine freely (a subject
+card's total beside any of seven parts, a booking form of one to four fields of
+seven kinds), so the held-out pairings are new combinations of parts the model has
+seen; :data:`FAMILY_WEIGHTS` draws those families more often. Every answer is a deterministic function of its
 request: the same request always gets the same answer, and every value the
 answer needs (labels, numbers, options, texts) is written in the request, so
 the model can learn to copy it.
@@ -45,7 +48,8 @@ carry at least one. The held-out combinations are:
   table with both a date and a percent column, or both a badge and a number
   column);
 - form field pairing: ``booking_form:DateField+RadioGroup``;
-- component pairing: ``stat_chart:PieChart`` (a Card with a Stat and a PieChart);
+- component pairing: ``stat_chart:PieChart`` (a Card with a Stat and a PieChart; train
+  has the Stat beside six other parts and the PieChart alone in such a card);
 - values: ``value:Oslo``, ``value:Lima``, ``value:Kyoto`` (these cities appear
   in no train request or answer);
 - chat wording: ``chat:explain:point`` (the phrasing "what's the point of a …?")
@@ -446,15 +450,49 @@ def fam_pie_chart(rng: random.Random) -> Pair:
     return _chart(rng, "pie_chart", "PieChart", ("pie chart", "pie graph"), ("donut chart", "donut"))
 
 
+CHART_NOUNS = (("BarChart", "bar chart"), ("LineChart", "line chart"), ("PieChart", "pie chart"))
+
+
+def _card_part(rng: random.Random, subject: str, said: str, data: list[list[Any]]) -> tuple[str, str, str]:
+    """What a subject card shows beside its total: (component, how the request says it, its code).
+
+    Charts draw the subject's own series; the other parts exist so that "a total of N and a …"
+    is followed by many different things and the model learns to read the part, not recall it."""
+    kind = rng.choice((*(k for k, _ in CHART_NOUNS), "List", "Progress", "Text", "Badge"))
+    if kind == "List":
+        noun, items = _list_items(rng)
+        return kind, f"a {noun}: {', '.join(items)}", el("List", items=items)
+    if kind == "Progress":
+        v = rng.randint(0, 100)
+        goal = rng.choice(("the goal", "the target", "the plan"))
+        return kind, f"a progress bar for {goal} at {v}%", el("Progress", label=cap(goal[4:]), value=v)
+    if kind == "Text":
+        sentence = rng.choice(SENTENCES)
+        return kind, f'the note "{sentence}"', text(sentence)
+    if kind == "Badge":
+        word = rng.choice(BADGE_WORDS)
+        return kind, f'a "{word}" badge', el("Badge", word)
+    noun = dict(CHART_NOUNS)[kind]
+    return kind, rng.choice((f"a {noun}: {said}", f"a {noun} ({said})")), el(kind, data=data)
+
+
 def fam_stat_chart(rng: random.Random) -> Pair:
+    """A card for one subject: its total as a Stat (most of the time) beside one part, a chart of the
+    subject's series or something else. A Stat with a PieChart is held out; each is seen without the other."""
     domain = rng.choice(list(CHART_DOMAINS))
     subject, data, said = _series(rng, domain)
-    kind, noun = rng.choice((("BarChart", "bar chart"), ("LineChart", "line chart"), ("PieChart", "pie chart")))
-    total = rng.randint(100, 9999)
-    req = rng.choice((f"a card for {subject} with a total of {total} and a {noun}: {said}",
-                      f"a {subject} card showing total {total} plus a {noun} ({said})"))
-    card = el("Card", el("Stat", label="Total", value=total), el(kind, data=data), title=cap(subject))
-    return _ui("stat_chart", ask(rng, req), [card], [f"stat_chart:{kind}", f"{kind}:{domain}"])
+    kind, part, code = _card_part(rng, subject, said, data)
+    children = [code]
+    combo = [f"{kind}:{domain}"] if kind in dict(CHART_NOUNS) else []
+    if rng.random() < 0.7:
+        total = rng.randint(100, 9999)
+        req = rng.choice((f"a card for {subject} with a total of {total} and {part}",
+                          f"a {subject} card showing total {total} plus {part}"))
+        children.insert(0, el("Stat", label="Total", value=total))
+        combo.append(f"stat_chart:{kind}")
+    else:
+        req = rng.choice((f"a card for {subject} with {part}", f"a {subject} card showing {part}"))
+    return _ui("stat_chart", ask(rng, req), [el("Card", *children, title=cap(subject))], combo)
 
 
 def fam_chart_card(rng: random.Random) -> Pair:
@@ -793,6 +831,9 @@ BOOKING_FIELDS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
     "RadioGroup": (("Seating", ("Indoor", "Outdoor")), ("Meal", ("Vegan", "Standard")),
                    ("Payment", ("Card", "Cash", "Transfer")), ("Insurance", ("Yes", "No")),
                    ("Seat", ("Window", "Aisle"))),
+    "TextField": (("Full name", ()), ("Company", ()), ("Special requests", ()), ("Promo code", ())),
+    "Checkbox": (("Travel insurance", ()), ("Late checkout", ()), ("Child seat", ()), ("Flexible dates", ())),
+    "Switch": (("Breakfast", ()), ("Airport pickup", ()), ("Email reminders", ()), ("Parking", ())),
 }
 # Half the time a field is asked for by its widget ("radio buttons for meal"), so the model learns what
 # each widget word means and can build field pairings it has not seen, not only recall label -> field.
@@ -801,6 +842,9 @@ BOOKING_HINTS: dict[str, tuple[str, ...]] = {
     "NumberField": ("a number field for {l}", "number of {l}"),
     "Select": ("a dropdown for {l} ({o})", "{l} as a select ({o})"),
     "RadioGroup": ("radio buttons for {l} ({o})", "{l} as radio options ({o})"),
+    "TextField": ("a text field for {l}", "{l} as text"),
+    "Checkbox": ("a checkbox for {l}", "{l} as a checkbox"),
+    "Switch": ("a switch for {l}", "{l} as a toggle"),
 }
 
 
@@ -808,10 +852,15 @@ def fam_booking_form(rng: random.Random) -> Pair:
     thing = rng.choice(BOOKING_THINGS)
     city = pick(rng, CITIES)
     title = f"Book {thing} in {city}"
-    kinds = rng.sample(list(BOOKING_FIELDS), rng.randint(2, 3))
-    said, code = [], []
+    # One to four fields of seven kinds in any order, a kind possibly twice: the model learns each field
+    # from its own words, not a few whole forms. With seven kinds, what follows a DateField in train is
+    # six kinds but never a RadioGroup (held out), so the next field must come from the request, not
+    # from a short table of which kind follows which.
+    kinds = [rng.choice(list(BOOKING_FIELDS)) for _ in range(rng.randint(1, 4))]
+    said, code, used = [], [], set()
     for kind in kinds:
-        label, options = rng.choice(BOOKING_FIELDS[kind])
+        label, options = rng.choice([f for f in BOOKING_FIELDS[kind] if f[0] not in used])
+        used.add(label)
         opts = joined(list(options)) if options else ""
         if rng.random() < 0.5:
             said.append(rng.choice(BOOKING_HINTS[kind]).format(l=label.lower(), o=opts))
@@ -824,7 +873,7 @@ def fam_booking_form(rng: random.Random) -> Pair:
     submit, said_submit = _submit(rng, ("Book", "Reserve", "Book now"))
     req = rng.choice((f"a form to book {thing} in {city} with {joined(said)}{said_submit}",
                       f"a booking form for {thing} in {city}: {', '.join(said)}{said_submit}"))
-    kset = sorted(kinds)
+    kset = sorted(set(kinds))
     combo = [f"booking_form:{a}+{b}" for i, a in enumerate(kset) for b in kset[i + 1:]]
     return _ui("booking_form", ask(rng, req), [el("Form", *code, title=title, submitLabel=submit)], combo)
 
@@ -1098,10 +1147,17 @@ def chat_pair(rng: random.Random, intent: str) -> Pair:
 
 # --------------------------------------------------------------------------- generation
 
+# Families whose parts combine in many ways are drawn more often in training (the held-out split draws
+# every family alike): a form of 1-4 free fields or a card of a total and any part needs more examples
+# than a single progress bar before the model writes each part from its own words.
+FAMILY_WEIGHTS = {"booking_form": 6, "stat_chart": 3, "chart_card": 2}
+
+
 def _draw(rng: random.Random) -> Pair:
     if rng.random() < CHAT_SHARE:
         return chat_pair(rng, rng.choice(CHAT_FAMILIES))
-    return UI_FAMILIES[rng.choice(list(UI_FAMILIES))](rng)
+    names = list(UI_FAMILIES)
+    return UI_FAMILIES[rng.choices(names, [FAMILY_WEIGHTS.get(n, 1) for n in names])[0]](rng)
 
 
 def generate(n: int, seed: int = 0) -> list[Pair]:
