@@ -170,6 +170,19 @@ def _needs_state(parser: StreamParser, frame: str) -> bool:
     return bool(names) and all(is_bind(element, n) for n in names)
 
 
+def _too_long(parser: StreamParser, body: str) -> bool:
+    """Whether an unfinished string prop already holds more characters than its ``max_length``: the
+    frame only judges a string once its quote closes, by which time the model may have no good way
+    back (closing mode then ends it too long). Bodies with escapes or interpolations are not judged."""
+    r = parser.region
+    if r is None or r.target[0] != "prop" or not parser.stack or "\\" in body or "{" in body:
+        return False
+    comp = registry.get(parser.stack[-1].name)
+    info = comp.props.model_fields.get(r.target[1]) if comp else None
+    limits = [m.max_length for m in (info.metadata if info else ()) if getattr(m, "max_length", None) is not None]
+    return bool(limits) and len(body) > min(limits)
+
+
 def _read_unfinished(text: str, kind: str) -> Any:
     """The expression tree of unfinished ``text`` closed as written, or after a stand-in operand
     (``n-`` reads as ``n-0``, ``item.`` as ``item.x``); None when no reading parses."""
@@ -247,6 +260,16 @@ class Lookahead:
                 if self._passes(frame, token, before):
                     return _only(scores, token)
                 self.banned += 1
+        region = self.parser.region
+        if fallback is None and region is not None and region.kind == "string":
+            # A string at its length limit: only its quote can go on without a fault, and the model
+            # may rank none high; the best token that ends the string and passes.
+            for token in ranking:
+                if not torch.isfinite(scores[0, token]):
+                    break
+                if (token < len(self.texts) and self.texts[token].startswith(region.quote)
+                        and self._passes(frame, token, before)):
+                    return _only(scores, token)
         return _only(scores, fallback) if fallback is not None else scores
 
     def accepts(self, input_ids: torch.LongTensor, token: int) -> bool:
@@ -337,6 +360,8 @@ class Lookahead:
         written = "".join(r.parts) if r is not None else ""
         if r is not None and (r.kind != "array" or "{" in written):
             faults |= {(r.start + pos, code) for pos, code in name_faults(written, r.kind, state)}
+        if r is not None and r.kind == "string" and _too_long(parser, written[1:]):
+            faults.add((r.start, "string-too-long"))
         if not state and _needs_state(parser, frame):
             faults.add((len(frame), "unknown-state"))
         return faults
