@@ -450,7 +450,7 @@ def fam_pie_chart(rng: random.Random) -> Pair:
     return _chart(rng, "pie_chart", "PieChart", ("pie chart", "pie graph"), ("donut chart", "donut"))
 
 
-CHART_NOUNS = (("BarChart", "bar chart"), ("LineChart", "line chart"), ("PieChart", "pie chart"))
+CHART_NOUNS = {"BarChart": "bar chart", "LineChart": "line chart", "PieChart": "pie chart"}
 
 
 def _card_part(rng: random.Random, subject: str, said: str, data: list[list[Any]]) -> tuple[str, str, str]:
@@ -458,7 +458,7 @@ def _card_part(rng: random.Random, subject: str, said: str, data: list[list[Any]
 
     Charts draw the subject's own series; the other parts exist so that "a total of N and a …"
     is followed by many different things and the model learns to read the part, not recall it."""
-    kind = rng.choice((*(k for k, _ in CHART_NOUNS), "List", "Progress", "Text", "Badge"))
+    kind = rng.choice((*CHART_NOUNS, "List", "Progress", "Text", "Badge"))
     if kind == "List":
         noun, items = _list_items(rng)
         return kind, f"a {noun}: {', '.join(items)}", el("List", items=items)
@@ -472,7 +472,7 @@ def _card_part(rng: random.Random, subject: str, said: str, data: list[list[Any]
     if kind == "Badge":
         word = rng.choice(BADGE_WORDS)
         return kind, f'a "{word}" badge', el("Badge", word)
-    noun = dict(CHART_NOUNS)[kind]
+    noun = CHART_NOUNS[kind]
     return kind, rng.choice((f"a {noun}: {said}", f"a {noun} ({said})")), el(kind, data=data)
 
 
@@ -483,7 +483,7 @@ def fam_stat_chart(rng: random.Random) -> Pair:
     subject, data, said = _series(rng, domain)
     kind, part, code = _card_part(rng, subject, said, data)
     children = [code]
-    combo = [f"{kind}:{domain}"] if kind in dict(CHART_NOUNS) else []
+    combo = [f"{kind}:{domain}"] if kind in CHART_NOUNS else []
     if rng.random() < 0.7:
         total = rng.randint(100, 9999)
         req = rng.choice((f"a card for {subject} with a total of {total} and {part}",

@@ -262,13 +262,14 @@ class Lookahead:
                 self.banned += 1
         region = self.parser.region
         if fallback is None and region is not None and region.kind == "string":
-            # A string at its length limit: only its quote can go on without a fault, and the model
-            # may rank none high; the best token that ends the string and passes.
+            # In a string where nothing the model ranks high passes (as at its length limit), the
+            # best token that ends the string and passes; only those tokens are looked at.
             for token in ranking:
+                if token >= len(self.texts) or not self.texts[token].startswith(region.quote):
+                    continue
                 if not torch.isfinite(scores[0, token]):
                     break
-                if (token < len(self.texts) and self.texts[token].startswith(region.quote)
-                        and self._passes(frame, token, before)):
+                if self._passes(frame, token, before):
                     return _only(scores, token)
         return _only(scores, fallback) if fallback is not None else scores
 
