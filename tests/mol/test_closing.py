@@ -197,3 +197,12 @@ def test_an_answer_stuck_in_a_string_nested_in_an_interpolation_still_ends(tok):
     assert ended and state.active, text
     assert check(text).document is not None, text
     assert text.startswith(start), text
+
+
+def test_a_missing_prop_is_filled_with_a_value_that_validates(tok):
+    # An Image whose address loops: closing mode ends the address and must add the required alt;
+    # alt="" is the shortest value but is valid only with decorative, so a described one is written.
+    text, ended, state = decode(tok, scripted(tok, '<Image src="https://example.com/', then="ab/"), 60)
+    assert ended and state.active
+    assert check(text).ok, text
+    assert 'alt=""' not in text

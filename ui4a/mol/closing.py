@@ -16,7 +16,8 @@ exists of:
    owed), the first short filler (``0``, ``""``, `` ? "a" : "a"`` with the
    prop's own enum values, …) after which the grammar allows a closer; in a
    tag that still lacks a required prop, that prop with the shortest value the
-   grammar takes;
+   grammar takes (the first of them the validator's lookahead accepts: ``alt="x"``, not ``alt=""``,
+   on an Image that is not decorative);
 4. any other token, except these last resorts, in this order: tokens that open
    a bracket, string or sign chain, tokens that open an element, whitespace.
 
@@ -162,16 +163,19 @@ class Closing(LogitsProcessor):
     ``max_new_tokens``); ``matcher`` is the grammar constraint's llguidance
     matcher, which fillers are checked against (without one, no fillers). Build
     one per answer. ``vet(input_ids, token)``, when given, may turn down a
-    closing choice (the next best of its kind is offered). ``active`` tells afterwards whether the answer ended in
+    closing choice (the next best of its kind is offered); ``vet_text(input_ids, text)`` may turn down a
+    required prop's filler (the next one is tried). ``active`` tells afterwards whether the answer ended in
     closing mode, ``stopped`` whether it was cut short because it could no
     longer parse.
     """
 
     def __init__(self, tokenizer: Any, budget: int, matcher: Any = None,
-                 vet: Callable[[torch.LongTensor, int], bool] | None = None, written: Written | None = None) -> None:
+                 vet: Callable[[torch.LongTensor, int], bool] | None = None, written: Written | None = None,
+                 vet_text: Callable[[torch.LongTensor, str], bool] | None = None) -> None:
         self.tokenizer = tokenizer
         self.written = written or Written(tokenizer)  # shared with the answer's other guards
         self.vet = vet  # whether a closing token may be written (the validator's lookahead)
+        self.vet_text = vet_text  # whether a required prop's filler may be (the same lookahead)
         self.kinds = _kinds(tokenizer)
         self.eos = tokenizer.eos_token_id
         self.budget = budget
@@ -200,7 +204,7 @@ class Closing(LogitsProcessor):
         allowed = allowed[:n]
         context = self._context()
         if not (allowed & k.closers[context][:n]).any() and context != "text":
-            self._plan = self._filler(context)
+            self._plan = self._filler(context, input_ids)
             if self._plan:
                 return self._only(scores, self._plan.pop(0))
         for kind in (k.closers[context], k.other, k.opener, k.opens_element, k.blank):
@@ -223,7 +227,7 @@ class Closing(LogitsProcessor):
             return open_quote("".join(p.region.parts)) or "region"
         return "tag"
 
-    def _filler(self, context: str) -> list[int]:
+    def _filler(self, context: str, input_ids: torch.LongTensor) -> list[int]:
         """The tokens of the shortest filler (or pair of fillers) after which something closes here,
         else, in a tag, of a missing required prop."""
         if self.matcher is None:
@@ -242,7 +246,9 @@ class Closing(LogitsProcessor):
             have = {prop.name for prop in p.stack[-1].props}
             missing = [name for name in _required(p.stack[-1].name) if name not in have]
             props = [f" {name}={value}" for name in missing for value in _PROP_VALUES]
-            return next((ids for ids in self._spell(props) if self._takes(ids)), [])
+            taken = [(text, ids) for text, ids in zip(props, self._spell(props)) if self._takes(ids)]
+            vetted = [ids for text, ids in taken if self.vet_text is None or self.vet_text(input_ids, text)]
+            return (vetted or [ids for _, ids in taken] or [[]])[0]
         return []
 
     def _vetted(self, input_ids: torch.LongTensor, ranked: torch.Tensor) -> int:

@@ -280,6 +280,11 @@ class Lookahead:
             return True
         return self._passes(frame, token, self._faults(frame))
 
+    def accepts_text(self, input_ids: torch.LongTensor, text: str) -> bool:
+        """Whether ``text``, written next as a whole (closing mode's filler), brings no new fault."""
+        frame = self._sync(input_ids)
+        return frame is None or self._faults(frame + text) <= self._faults(frame)
+
     def _sync(self, input_ids: torch.LongTensor) -> str | None:
         """Bring the parser up to the text written so far; the frame to check, or None."""
         w = self.written.sync(input_ids, "Lookahead")
