@@ -206,3 +206,13 @@ def test_a_missing_prop_is_filled_with_a_value_that_validates(tok):
     assert ended and state.active
     assert check(text).ok, text
     assert 'alt=""' not in text
+
+
+def test_a_string_that_cannot_end_empty_gets_a_word_first(tok):
+    # Closing mode starts right after alt=" is opened: ending the string there would leave an empty alt,
+    # which a non-decorative Image may not have, so a token of text comes before the quote.
+    script = '<Image src="https://example.com/a.png" alt="'
+    budget = len(tok(script, add_special_tokens=False)["input_ids"]) + 32  # the reserve starts here
+    text, ended, state = decode(tok, scripted(tok, script, then='"'), budget)
+    assert ended and state.active
+    assert check(text).ok, text

@@ -21,7 +21,10 @@ exists of:
 4. any other token, except these last resorts, in this order: tokens that open
    a bracket, string or sign chain, tokens that open an element, whitespace.
 
-Among closers, and among other tokens, the model's own scores decide. Nothing
+Among closers, and among other tokens, the model's own scores decide. In a
+string that no closer can end validly (an Image's alt="" when it is not
+decorative), a few times per answer a token of text the lookahead accepts comes
+first. Nothing
 already streamed is taken back: closing mode only chooses what comes next.
 Independently of closing mode, once the text so far cannot parse any more (the
 parser stopped on a fault the grammar does not see), the answer ends at once
@@ -51,6 +54,7 @@ RESERVE_SHARE = 5  # or a fifth of the budget, whichever is more
 REPEAT_BLOCK = 6  # a block this long or longer ...
 REPEAT_TIMES = 4  # ... written this many times in a row is a loop
 VETTED = 8  # closing choices offered to ``vet`` before the best is taken anyway
+DETOURS = 4  # times an answer may write a string's text where no quote that ends it validates
 
 # What may follow the first closing unit: more closers and the blanks between them.
 _REST = r"(?:\s|[\])}\"']|/>|>|</>?)*"
@@ -184,6 +188,7 @@ class Closing(LogitsProcessor):
         self.active = False
         self.stopped = False
         self._plan: list[int] = []  # a filler's tokens still to write
+        self._detours = 0  # string text written because no closer validated
 
     def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
         written = self.written.sync(input_ids, "Closing").ids
@@ -210,8 +215,16 @@ class Closing(LogitsProcessor):
         for kind in (k.closers[context], k.other, k.opener, k.opens_element, k.blank):
             pick = allowed & kind[:n]
             if pick.any():
-                ranked = scores[0, :n].masked_fill(~pick, float("-inf"))
-                return self._only(scores, self._vetted(input_ids, ranked))
+                token, ok = self._vetted(input_ids, scores[0, :n].masked_fill(~pick, float("-inf")))
+                text = allowed & k.other[:n]
+                if not ok and kind is k.closers[context] and context in ('"', "'") and text.any() \
+                        and self._detours < DETOURS:
+                    # No quote ends this string validly yet (alt=""): a token of its text first.
+                    word, ok = self._vetted(input_ids, scores[0, :n].masked_fill(~text, float("-inf")))
+                    if ok:
+                        self._detours += 1
+                        token = word
+                return self._only(scores, token)
         return scores
 
     @property
@@ -251,18 +264,18 @@ class Closing(LogitsProcessor):
             return (vetted or [ids for _, ids in taken] or [[]])[0]
         return []
 
-    def _vetted(self, input_ids: torch.LongTensor, ranked: torch.Tensor) -> int:
+    def _vetted(self, input_ids: torch.LongTensor, ranked: torch.Tensor) -> tuple[int, bool]:
         """The best of ``ranked`` (scores, -inf for what is out) that ``vet`` accepts, among the first
-        few; the best one when it accepts none of them."""
+        few, and True; the best one and False when it accepts none of them."""
         best = int(ranked.argmax())
         if self.vet is None or self.vet(input_ids, best):
-            return best
+            return best, True
         for token in torch.argsort(ranked, descending=True)[:VETTED].tolist():
             if not torch.isfinite(ranked[token]):
                 break
             if token != best and self.vet(input_ids, token):
-                return token
-        return best
+                return token, True
+        return best, False
 
     def _spell(self, texts: list[str]) -> list[list[int]]:
         """The token ids of each text, in the order given."""
