@@ -16,16 +16,16 @@ exists of:
    owed), the first short filler (``0``, ``""``, `` ? "a" : "a"`` with the
    prop's own enum values, …) after which the grammar allows a closer; in a
    tag that still lacks a required prop, that prop with the shortest value the
-   grammar takes (the first of them the validator's lookahead accepts: ``alt="x"``, not ``alt=""``,
-   on an Image that is not decorative);
+   grammar takes and the validator's lookahead accepts (``alt="x"``, not
+   ``alt=""``, on an Image that is not decorative);
 4. any other token, except these last resorts, in this order: tokens that open
    a bracket, string or sign chain, tokens that open an element, whitespace.
 
 Among closers, and among other tokens, the model's own scores decide. In a
 string that no closer can end validly (an Image's alt="" when it is not
 decorative), a few times per answer a token of text the lookahead accepts comes
-first. Nothing
-already streamed is taken back: closing mode only chooses what comes next.
+first. Nothing already streamed is taken back: closing mode only chooses what
+comes next.
 Independently of closing mode, once the text so far cannot parse any more (the
 parser stopped on a fault the grammar does not see), the answer ends at once
 rather than spending the budget.
