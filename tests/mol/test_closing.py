@@ -216,3 +216,13 @@ def test_a_string_that_cannot_end_empty_gets_a_word_first(tok):
     text, ended, state = decode(tok, scripted(tok, script, then='"'), budget)
     assert ended and state.active
     assert check(text).ok, text
+
+
+def test_a_tag_that_cannot_end_validly_gets_the_prop_that_mends_it(tok):
+    # A button label that loops: closing mode ends the label, and an EmptyState with a label but no
+    # action does not validate, so the action is written before the tag ends.
+    text, ended, state = decode(tok, scripted(tok, '<EmptyState title="No orders" actionLabel="Shop',
+                                              then=" more"), 60)
+    assert ended and state.active
+    assert check(text).ok, text
+    assert "action={" in text

@@ -84,6 +84,9 @@ def ranked(tok, *answers: str):
     # a name in an action's message is one that was declared
     ('<State lunch="Salad" /><Button label="Vote" action={send("Lunch: {team}")} />',
      '<State lunch="Salad" /><Button label="Vote" action={send("Lunch: {lunch}")} />'),
+    # a label for a button that has no action yet: the tag goes on to the action, it does not end
+    ('<EmptyState title="No orders" actionLabel="Shop" />',
+     '<EmptyState title="No orders" actionLabel="Shop" action={send("Shop")} />'),
 ])
 def test_a_model_that_breaks_a_rule_the_grammar_cannot_see_gets_its_next_best_answer(tok, first, second):
     text, ended, _ = decode(tok, ranked(tok, first), 120, closing=False)
@@ -112,6 +115,16 @@ def test_a_string_ends_at_its_max_length_not_past_it(tok):
     text, ended, _ = decode(tok, scripted(tok, wants), 80)
     assert ended and check(text).ok, text
     assert 'unit="abcdefghij' in text and len(text.split('unit="')[1].split('"')[0]) <= 20, text
+
+
+def test_an_optional_string_ends_at_the_max_length_of_its_string_arm(tok):
+    # `Annotated[str, Field(max_length=100)] | None` holds its limit on the string arm, not on the
+    # field: a looping model once wrote 200-800 characters of actionLabel through it.
+    wants = ('<EmptyState title="No orders" actionLabel="' + "Start shopping " * 10
+             + '" action={send("go")} />')
+    text, ended, _ = decode(tok, scripted(tok, wants), 160)
+    assert ended and check(text).ok, text
+    assert len(text.split('actionLabel="')[1].split('"')[0]) <= 100, text
 
 
 def test_the_lookahead_counts_what_it_refused(tok):

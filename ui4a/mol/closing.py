@@ -17,7 +17,9 @@ exists of:
    prop's own enum values, …) after which the grammar allows a closer; in a
    tag that still lacks a required prop, that prop with the shortest value the
    grammar takes and the validator's lookahead accepts (``alt="x"``, not
-   ``alt=""``, on an Image that is not decorative);
+   ``alt=""``, on an Image that is not decorative); in a tag that no closer ends
+   validly, the prop the lookahead names as mending it (``action={send("x")}``
+   after an EmptyState's ``actionLabel``);
 4. any other token, except these last resorts, in this order: tokens that open
    a bracket, string or sign chain, tokens that open an element, whitespace.
 
@@ -168,18 +170,21 @@ class Closing(LogitsProcessor):
     matcher, which fillers are checked against (without one, no fillers). Build
     one per answer. ``vet(input_ids, token)``, when given, may turn down a
     closing choice (the next best of its kind is offered); ``vet_text(input_ids, text)`` may turn down a
-    required prop's filler (the next one is tried). ``active`` tells afterwards whether the answer ended in
+    required prop's filler (the next one is tried); ``mend(input_ids)`` names the prop an open tag needs
+    before it ends validly. ``active`` tells afterwards whether the answer ended in
     closing mode, ``stopped`` whether it was cut short because it could no
     longer parse.
     """
 
     def __init__(self, tokenizer: Any, budget: int, matcher: Any = None,
                  vet: Callable[[torch.LongTensor, int], bool] | None = None, written: Written | None = None,
-                 vet_text: Callable[[torch.LongTensor, str], bool] | None = None) -> None:
+                 vet_text: Callable[[torch.LongTensor, str], bool] | None = None,
+                 mend: Callable[[torch.LongTensor], str | None] | None = None) -> None:
         self.tokenizer = tokenizer
         self.written = written or Written(tokenizer)  # shared with the answer's other guards
         self.vet = vet  # whether a closing token may be written (the validator's lookahead)
         self.vet_text = vet_text  # whether a required prop's filler may be (the same lookahead)
+        self.mend = mend  # the prop an open tag needs before it can end validly (the same lookahead)
         self.kinds = _kinds(tokenizer)
         self.eos = tokenizer.eos_token_id
         self.budget = budget
@@ -217,6 +222,13 @@ class Closing(LogitsProcessor):
             if pick.any():
                 token, ok = self._vetted(input_ids, scores[0, :n].masked_fill(~pick, float("-inf")))
                 text = allowed & k.other[:n]
+                if not ok and kind is k.closers[context] and context == "tag" and self.mend is not None \
+                        and (prop := self.mend(input_ids)) is not None:
+                    # No end of this tag validates yet (actionLabel without its action): that prop first.
+                    ids = self._spell([prop])[0]
+                    if self._takes(ids):
+                        self._plan = ids[1:]
+                        return self._only(scores, ids[0])
                 if not ok and kind is k.closers[context] and context in ('"', "'") and text.any() \
                         and self._detours < DETOURS:
                     # No quote ends this string validly yet (alt=""): a token of its text first.
@@ -259,7 +271,7 @@ class Closing(LogitsProcessor):
             have = {prop.name for prop in p.stack[-1].props}
             missing = [name for name in _required(p.stack[-1].name) if name not in have]
             props = [f" {name}={value}" for name in missing for value in _PROP_VALUES]
-            taken = [(text, ids) for text, ids in zip(props, self._spell(props)) if self._takes(ids)]
+            taken = [(text, ids) for text, ids in zip(props, self._spell(props), strict=True) if self._takes(ids)]
             vetted = [ids for text, ids in taken if self.vet_text is None or self.vet_text(input_ids, text)]
             return (vetted or [ids for _, ids in taken] or [[]])[0]
         return []

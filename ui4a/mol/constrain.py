@@ -172,7 +172,8 @@ def answer_guards(constraint: GrammarConstraint | None, tokenizer: Any,
     names = DeclaredNames(tokenizer, written)
     lookahead = constraint.lookahead = Lookahead(tokenizer, written=written)
     closing = constraint.closing = Closing(tokenizer, budget, constraint.matcher, vet=lookahead.accepts,
-                                           written=written, vet_text=lookahead.accepts_text)
+                                           written=written, vet_text=lookahead.accepts_text,
+                                           mend=lookahead.mending)
 
     # A plain chain: LogitsProcessorList inspects each processor's signature on every step.
     def guards(input_ids: torch.Tensor, scores: torch.Tensor) -> torch.Tensor:

@@ -24,7 +24,10 @@ text written so far are remembered from the step that wrote it.
 from __future__ import annotations
 
 import re
-from typing import Any
+import types
+import typing
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import torch
 
@@ -179,8 +182,22 @@ def _too_long(parser: StreamParser, body: str) -> bool:
         return False
     comp = registry.get(parser.stack[-1].name)
     info = comp.props.model_fields.get(r.target[1]) if comp else None
-    limits = [m.max_length for m in (info.metadata if info else ()) if getattr(m, "max_length", None) is not None]
-    return bool(limits) and len(body) > min(limits)
+    limit = _string_max_length(info) if info else None
+    return limit is not None and len(body) > limit
+
+
+def _string_max_length(info: Any) -> int | None:
+    """A string prop's ``max_length``, on the field (``str = Field(max_length=…)``) or on the string
+    arm of an optional one (``Annotated[str, Field(max_length=…)] | None``, where the field holds none)."""
+    metas = list(info.metadata)
+    tp = info.annotation
+    arms = typing.get_args(tp) if typing.get_origin(tp) in (typing.Union, types.UnionType) else (tp,)
+    for arm in arms:
+        if typing.get_origin(arm) is Annotated and typing.get_args(arm)[0] is str:
+            for meta in arm.__metadata__:
+                metas.extend(getattr(meta, "metadata", [meta]))
+    limits = [m.max_length for m in metas if getattr(m, "max_length", None) is not None]
+    return min(limits) if limits else None
 
 
 def _read_unfinished(text: str, kind: str) -> Any:
@@ -212,6 +229,7 @@ class Lookahead:
         self._state_at: int | None = None
         self._state: dict[str, Any] = {}
         self._memo: dict[str, set[tuple[int, str]]] = {}  # frame -> faults, under the current state
+        self._mends: dict[str, str | None] = {}  # frame -> the prop that mends its element's fault
         self.banned = 0  # tokens refused over the answer
 
     def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
@@ -305,8 +323,11 @@ class Lookahead:
             # The element appears with this token: what it lacks with no props yet is not the
             # token's fault (a chart without its data), what the token writes after its name is.
             before = before | self._faults(f"<{named.group(1)} ")
-        if not self._faults(frame + piece) <= before:
-            return False
+        after = self._faults(frame + piece)
+        if _WHOLE in after and (inside := _before_tag_end(frame, piece)) is not None and self._mendable(inside):
+            return False  # it ends the tag on a fault of the element that a prop not written would mend
+        if not after <= before and not (after - before == {_WHOLE} and self._mendable(frame + piece)):
+            return False  # a new fault, unless of the element as a whole and mended by a prop to come
         if "," not in piece or self.parser.region is None:
             return True
         upto = frame + piece[:piece.index(",")]
@@ -372,6 +393,26 @@ class Lookahead:
             faults.add((len(frame), "unknown-state"))
         return faults
 
+    def mending(self, input_ids: torch.LongTensor) -> str | None:
+        """The prop that, written next, mends the fault of the open element as a whole (closing
+        mode writes it before it ends the tag); None when there is no such fault or prop."""
+        frame = self._sync(input_ids)
+        return self._mending(frame) if frame is not None and _WHOLE in self._faults(frame) else None
+
+    def _mendable(self, frame: str) -> bool:
+        return self._mending(frame) is not None
+
+    def _mending(self, frame: str) -> str | None:
+        """The text of one prop the open tag ``frame`` lacks after which its element's fault as a
+        whole is gone (`` action={send("x")}`` after an EmptyState's ``actionLabel``, ``decorative={true}``
+        after an Image's ``alt=""``), or None."""
+        key = "\0mend" + frame
+        if key not in self._mends:
+            if len(self._mends) >= MEMO:
+                self._mends.clear()
+            self._mends[key] = _mending(frame, self._faults, self._declared())
+        return self._mends[key]
+
     def _declared(self) -> dict[str, Any]:
         """The state declared before the frame (recomputed when a new frame starts)."""
         start = self._frame_start()
@@ -379,7 +420,78 @@ class Lookahead:
             self._state = declared_state(self.parser.tree())
             self._state_at = start
             self._memo.clear()  # faults were read under the state before this frame
+            self._mends.clear()
         return self._state
+
+
+_WHOLE = (0, "prop-type")  # a fault of the frame's element as a whole (its props model's own check)
+
+
+def _in_tag(frame: str) -> bool:
+    """Whether ``frame`` (from a tag's ``<``) stands inside that tag, between or within its props."""
+    parser = StreamParser()
+    parser.feed(frame)
+    return parser.error is None and parser.mode not in ("text", "close") and len(parser.stack) <= 1
+
+
+def _before_tag_end(frame: str, piece: str) -> str | None:
+    """The frame up to the ``/>`` or ``>`` with which ``piece`` ends the frame's tag, or starts to
+    (a ``/`` leaves the grammar nothing but ``>``); None if it does not."""
+    if not frame.startswith("<") or not _in_tag(frame):
+        return None
+    for i, ch in enumerate(piece):
+        if ch == ">" and not _in_tag(frame + piece[:i + 1]):
+            return (frame + piece[:i]).removesuffix("/")
+        if ch == "/" and not _in_tag(frame + piece[:i + 1] + ">"):
+            return frame + piece[:i]
+    return None
+
+
+def _mending(frame: str, faults: Callable[[str], set], state: dict[str, Any]) -> str | None:
+    if not frame.startswith("<") or not _in_tag(frame):
+        return None
+    parser = StreamParser()
+    parser.feed(frame)
+    if parser.mode != "attrs" or not parser.stack:
+        return None  # only between props can one be added
+    el = parser.stack[-1]
+    comp = registry.get(el.name)
+    if comp is None:
+        return None
+    written = {p.name for p in el.props}
+    gap = "" if frame[-1:].isspace() else " "
+    for name in comp.props.model_fields:
+        if name in written:
+            continue
+        for value in _probes(comp, name, state):
+            prop = f"{gap}{name}={value}"
+            if _WHOLE not in faults(f"{frame}{prop} "):
+                return prop
+    return None
+
+
+def _probes(comp: Any, name: str, state: dict[str, Any]) -> list[str]:
+    """A few values to try for prop ``name`` of ``comp``: the kinds of value that mend a check of
+    the props as a whole (a partner given, a flag set, a bound moved out of the way)."""
+    kind = registry.prop_kind(comp, name)
+    if kind == "action":
+        return ['{send("x")}']
+    if kind == "bind":
+        return []
+    tp = comp.props.model_fields[name].annotation
+    arms = typing.get_args(tp) if typing.get_origin(tp) in (typing.Union, types.UnionType) else (tp,)
+    out: list[str] = []
+    for arm in arms:
+        base = typing.get_args(arm)[0] if typing.get_origin(arm) is Annotated else arm
+        if base is bool:
+            out += ["{true}", "{false}"]
+        elif base in (int, float):
+            out += ["{1000000}", "{-1000000}"]
+        elif base is str:
+            out.append('"x"')
+        elif typing.get_origin(base) is typing.Literal:
+            out += [f'"{v}"' for v in typing.get_args(base) if isinstance(v, str)][:3]
+    return out
 
 
 def _only(scores: torch.FloatTensor, token: int) -> torch.FloatTensor:
