@@ -406,12 +406,12 @@ class Lookahead:
         """The text of one prop the open tag ``frame`` lacks after which its element's fault as a
         whole is gone (`` action={send("x")}`` after an EmptyState's ``actionLabel``, ``decorative={true}``
         after an Image's ``alt=""``), or None."""
-        key = "\0mend" + frame
-        if key not in self._mends:
+        self._declared()  # a new frame clears what was remembered under the old state
+        if frame not in self._mends:
             if len(self._mends) >= MEMO:
                 self._mends.clear()
-            self._mends[key] = _mending(frame, self._faults, self._declared())
-        return self._mends[key]
+            self._mends[frame] = _mending(frame, self._faults)
+        return self._mends[frame]
 
     def _declared(self) -> dict[str, Any]:
         """The state declared before the frame (recomputed when a new frame starts)."""
@@ -447,7 +447,7 @@ def _before_tag_end(frame: str, piece: str) -> str | None:
     return None
 
 
-def _mending(frame: str, faults: Callable[[str], set], state: dict[str, Any]) -> str | None:
+def _mending(frame: str, faults: Callable[[str], set]) -> str | None:
     if not frame.startswith("<") or not _in_tag(frame):
         return None
     parser = StreamParser()
@@ -460,17 +460,19 @@ def _mending(frame: str, faults: Callable[[str], set], state: dict[str, Any]) ->
         return None
     written = {p.name for p in el.props}
     gap = "" if frame[-1:].isspace() else " "
+    others = faults(frame) - {_WHOLE}
     for name in comp.props.model_fields:
         if name in written:
             continue
-        for value in _probes(comp, name, state):
+        for value in _probes(comp, name):
             prop = f"{gap}{name}={value}"
-            if _WHOLE not in faults(f"{frame}{prop} "):
+            # Mended only if the probe itself is a good value: a bad one hides the check as a whole.
+            if faults(f"{frame}{prop} ") <= others:
                 return prop
     return None
 
 
-def _probes(comp: Any, name: str, state: dict[str, Any]) -> list[str]:
+def _probes(comp: Any, name: str) -> list[str]:
     """A few values to try for prop ``name`` of ``comp``: the kinds of value that mend a check of
     the props as a whole (a partner given, a flag set, a bound moved out of the way)."""
     kind = registry.prop_kind(comp, name)
