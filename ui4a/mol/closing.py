@@ -26,8 +26,9 @@ exists of:
 Among closers, and among other tokens, the model's own scores decide. In a
 string that no closer can end validly (an Image's alt="" when it is not
 decorative), a few times per answer a token of text the lookahead accepts comes
-first. Nothing already streamed is taken back: closing mode only chooses what
-comes next.
+first; in an array that no bracket ends validly (a table row short of its
+cells), an empty item (``,null``). Nothing already streamed is taken back:
+closing mode only chooses what comes next.
 Independently of closing mode, once the text so far cannot parse any more (the
 parser stopped on a fault the grammar does not see), the answer ends at once
 rather than spending the budget.
@@ -56,7 +57,7 @@ RESERVE_SHARE = 5  # or a fifth of the budget, whichever is more
 REPEAT_BLOCK = 6  # a block this long or longer ...
 REPEAT_TIMES = 4  # ... written this many times in a row is a loop
 VETTED = 8  # closing choices offered to ``vet`` before the best is taken anyway
-DETOURS = 4  # times an answer may write a string's text where no quote that ends it validates
+DETOURS = 4  # times an answer may write a string's text or an array's item where no closer validates
 
 # What may follow the first closing unit: more closers and the blanks between them.
 _REST = r"(?:\s|[\])}\"']|/>|>|</>?)*"
@@ -73,6 +74,8 @@ _OPENERS = tuple("[{(\"'!-")
 # branches, a statement; and the same for enum props, spelled with one of their values.
 _FILLERS = ("0", '""', '"x"', " = 0", " : 0", " ? 0 : 0", "submit()")
 _ENUM_FILLERS = ('"{}"', ' : "{}"', '"{0}" : "{0}"', ' ? "{0}" : "{0}"')
+# Items for an array that cannot end yet (a table row short of its cells), tried in this order.
+_ITEM_FILLERS = (",null", ',""', ",0")
 # Values for a missing required prop, tried in this order (literals first, as they can
 # validate): one of them the grammar takes whatever the prop's type.
 _PROP_VALUES = ("0", '""', '"x"', "[]", '["x"]', "{0}", "{x}", "{submit()}")
@@ -221,23 +224,38 @@ class Closing(LogitsProcessor):
             pick = allowed & kind[:n]
             if pick.any():
                 token, ok = self._vetted(input_ids, scores[0, :n].masked_fill(~pick, float("-inf")))
-                text = allowed & k.other[:n]
-                if not ok and kind is k.closers[context] and context == "tag" and self.mend is not None \
-                        and (prop := self.mend(input_ids)) is not None:
-                    # No end of this tag validates yet (actionLabel without its action): that prop first.
-                    ids = self._spell([prop])[0]
-                    if self._takes(ids):
-                        self._plan = ids[1:]
-                        return self._only(scores, ids[0])
-                if not ok and kind is k.closers[context] and context in ('"', "'") and text.any() \
-                        and self._detours < DETOURS:
-                    # No quote ends this string validly yet (alt=""): a token of its text first.
-                    word, ok = self._vetted(input_ids, scores[0, :n].masked_fill(~text, float("-inf")))
-                    if ok:
-                        self._detours += 1
-                        token = word
+                if not ok and kind is k.closers[context]:
+                    detour = self._detour(context, input_ids, scores[0, :n], allowed & k.other[:n])
+                    token = token if detour is None else detour
                 return self._only(scores, token)
         return scores
+
+    def _detour(self, context: str, input_ids: torch.LongTensor, scores: torch.Tensor,
+                text: torch.Tensor) -> int | None:
+        """Where no closer validates yet, the first token of what makes one validate; None if nothing does."""
+        if context == "tag" and self.mend is not None and (prop := self.mend(input_ids)) is not None:
+            # A tag that cannot end yet (actionLabel without its action): that prop first.
+            ids = self._spell([prop])[0]
+            if self._takes(ids):
+                self._plan = ids[1:]
+                return ids[0]
+        if self._detours >= DETOURS:
+            return None
+        if context == "region":
+            # An array item that cannot end yet (a table row short of its cells): an empty cell first.
+            for filler in _ITEM_FILLERS:
+                ids = self._spell([filler])[0]
+                if self._takes(ids) and (self.vet_text is None or self.vet_text(input_ids, filler)):
+                    self._detours += 1
+                    self._plan = ids[1:]
+                    return ids[0]
+        if context in ('"', "'") and text.any():
+            # A string that no quote ends validly yet (alt=""): a token of its text first.
+            word, ok = self._vetted(input_ids, scores.masked_fill(~text, float("-inf")))
+            if ok:
+                self._detours += 1
+                return word
+        return None
 
     @property
     def parser(self) -> StreamParser:

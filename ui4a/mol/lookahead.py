@@ -328,6 +328,8 @@ class Lookahead:
             return False  # it ends the tag on a fault of the element that a prop not written would mend
         if not after <= before and not (after - before == {_WHOLE} and self._mendable(frame + piece)):
             return False  # a new fault, unless of the element as a whole and mended by a prop to come
+        if self.parser.region is not None and not self._item_may_end(frame, piece, before):
+            return False
         if "," not in piece or self.parser.region is None:
             return True
         upto = frame + piece[:piece.index(",")]
@@ -337,6 +339,23 @@ class Lookahead:
         # An array inside an array shows in the frame once the comma after it is written.
         end = "]," if closers(upto)[1:2] == "]" else "]"
         return not (self._faults(upto + end) <= before and not self._faults(f"{upto},{last}{end}") <= before)
+
+    def _item_may_end(self, frame: str, piece: str, before: set) -> bool:
+        """Whether the ``]`` in ``piece`` that ends an array inside an array (a table row) leaves it
+        fit to stay: its fault shows only once a comma or a bracket follows, and if both bring one
+        (a row short of its cells) no continuation mends it."""
+        for i, ch in enumerate(piece):
+            if ch != "]":
+                continue
+            upto = frame + piece[:i + 1]
+            rest = closers(upto)
+            if not rest.startswith("]"):
+                continue  # not an item of an outer array
+            more, end = self._faults(upto + ","), self._faults(upto + "]")
+            if more <= before or end <= before:
+                return True
+            return more - before == {_WHOLE} and self._mendable(upto + rest)
+        return True
 
     def _checked(self, token: int) -> bool:
         """Whether writing ``token`` can complete something the validator judges."""
