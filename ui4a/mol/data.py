@@ -1123,6 +1123,14 @@ EXPLAIN_TEMPLATES = (
     ("what is a {}?", "what"), ("explain what a {} is", "explain"), ("what's a {} for?", "for"),
     ("when should I use a {}?", "when"), ("what does a {} do?", "do"), ("describe a {}", "describe"),
     ("what's the point of a {}?", "point"),
+    # More ways to ask the same thing, so the router learns that asking about a component is chat and
+    # can place wordings it never saw (the held-out "what's the point of a …?") on that side.
+    ("what's the purpose of a {}?", "purpose"), ("what is the use of a {}?", "use"),
+    ("why would I use a {}?", "why"), ("how does a {} work?", "how"), ("can you explain a {}?", "can"),
+    ("tell me what a {} does", "tell"), ("what is the role of a {} in a UI?", "role"),
+    ("what good is a {}?", "good"), ("I'm not sure what a {} is", "unsure"),
+    ("what's the idea behind a {}?", "idea"), ("what's the meaning of a {} in a UI?", "meaning"),
+    ("is a {} useful?", "useful"),
 )
 CHAT_FAMILIES = (*CHAT_INTENTS, "explain")
 
