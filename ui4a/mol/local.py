@@ -16,7 +16,9 @@ import copy
 import queue
 import threading
 import time
+import warnings
 from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,6 +49,23 @@ class Session:
     lengths: dict[str, int] = field(default_factory=dict)
 
 
+@contextmanager
+def _quietly() -> Iterator[None]:
+    """Load without transformers' progress bar (a few MB load in milliseconds) and without the
+    deprecation notes its own code raises, which are not the user's to act on."""
+    from transformers.utils import logging as hf_logging
+
+    shown = hf_logging.is_progress_bar_enabled()
+    hf_logging.disable_progress_bar()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", FutureWarning)
+            yield
+    finally:
+        if shown:
+            hf_logging.enable_progress_bar()
+
+
 def _clone(cache: Any) -> Any:
     return copy.deepcopy(cache)
 
@@ -67,8 +86,9 @@ class LocalModel:
         if threads:
             torch.set_num_threads(threads)
         try:
-            self.tokenizer = AutoTokenizer.from_pretrained(self.path)
-            base = AutoModelForCausalLM.from_pretrained(self.path)
+            with _quietly():
+                self.tokenizer = AutoTokenizer.from_pretrained(self.path)
+                base = AutoModelForCausalLM.from_pretrained(self.path)
         except Exception as exc:  # safetensors, JSON and OS errors all mean a corrupt or partial artifact
             raise BackendError(f"cannot load the model at {self.path}: {exc}") from exc
         adapter_dir = self.path / "adapters"
@@ -87,10 +107,11 @@ class LocalModel:
             if not (where / "adapter_config.json").exists():
                 raise BackendError(f"adapter {name!r} is missing: {where}/adapter_config.json not found")
             try:
-                if self.model is None:
-                    self.model = PeftModel.from_pretrained(base, where, adapter_name=name)
-                else:
-                    self.model.load_adapter(where, adapter_name=name)
+                with _quietly():
+                    if self.model is None:
+                        self.model = PeftModel.from_pretrained(base, where, adapter_name=name)
+                    else:
+                        self.model.load_adapter(where, adapter_name=name)
             except Exception as exc:  # as above, for the adapter's files
                 raise BackendError(f"adapter {name!r} at {where} cannot be loaded: {exc}") from exc
         self.model.eval()
