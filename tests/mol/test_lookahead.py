@@ -127,6 +127,19 @@ def test_an_optional_string_ends_at_the_max_length_of_its_string_arm(tok):
     assert len(text.split('actionLabel="')[1].split('"')[0]) <= 100, text
 
 
+@pytest.mark.parametrize("frame, mend", [
+    ('<EmptyState title="No orders" actionLabel="Shop"', ' action={send("x")}'),
+    ('<Image src="a.png" alt="" ', "decorative={true}"),
+    ('<Image src="a.png" alt="" width=200', " decorative={true}"),  # a blank ends the number first
+    ('<Table columns=["A","B"] rows=[["x"]]', None),  # no prop gives a short row its cell
+    ('<Slider label="Volume" min=10 max=5', None),  # both bounds are written
+])
+def test_the_prop_that_mends_a_fault_of_the_element_as_a_whole(tok, frame, mend):
+    from ui4a.mol.lookahead import Lookahead
+
+    assert Lookahead(tok)._mending(frame) == mend
+
+
 def test_the_lookahead_counts_what_it_refused(tok):
     from ui4a.mol.constrain import answer_guards, grammar_constraint
 

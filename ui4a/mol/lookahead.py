@@ -15,6 +15,14 @@ token that brings none (up to ``tries`` checked, then a cheap name-spelling filt
 further down); the grammar's mask already holds only tokens that keep the answer
 parseable, so any token it falls back to is still safe to write.
 
+A fault of the element as a whole (its props model's own check: actionLabel
+without action, alt="" without decorative) counts only where no prop still to
+come mends it: a token that brings such a fault passes, and the token that would
+end the tag on it is refused while a prop the tag lacks would mend it (and, when
+the model offers nothing else, that prop is written). A ``]`` that ends an item
+of an outer array (a table row) is refused when a comma and a bracket after it
+would both bring a fault.
+
 Only tokens that can complete something are checked (a closing quote or bracket,
 a comma, a blank, ``/`` or ``>``; inside an expression, every token), so the
 work is a short re-read of one tag for a fraction of the steps; the faults of the
@@ -222,7 +230,9 @@ class Lookahead:
     """Keeps a constrained answer from writing a token that brings a validation fault; batch size 1."""
 
     def __init__(self, tokenizer: Any, tries: int = TRIES, written: Written | None = None) -> None:
+        self.tokenizer = tokenizer
         self.texts = token_texts(tokenizer)
+        self._plan: list[int] = []  # the rest of a mending prop being written (see _mend)
         self.eos = tokenizer.eos_token_id
         self.tries = tries
         self.written = written or Written(tokenizer)  # shared with the answer's other guards
@@ -233,6 +243,11 @@ class Lookahead:
         self.banned = 0  # tokens refused over the answer
 
     def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
+        if self._plan:
+            token = self._plan.pop(0)
+            if torch.isfinite(scores[0, token]):
+                return _only(scores, token)
+            self._plan.clear()  # the grammar wants otherwise: leave it to the model again
         frame = self._sync(input_ids)
         if frame is None:
             return scores
@@ -289,7 +304,25 @@ class Lookahead:
                     break
                 if self._passes(frame, token, before):
                     return _only(scores, token)
+        mend = self._mend(frame, best, scores)
+        if mend is not None:
+            return _only(scores, mend)
         return _only(scores, fallback) if fallback is not None else scores
+
+    def _mend(self, frame: str, best: int, scores: torch.FloatTensor) -> int | None:
+        """Where the model would end the tag on a fault a prop it has not written mends (an Image's
+        ``alt=""`` without ``decorative``) and offers nothing better, the first token of that prop;
+        the rest follows on the next steps."""
+        piece = self.texts[best] if best < len(self.texts) else ""
+        inside = _before_tag_end(frame, piece)
+        prop = self._mending(inside) if inside is not None else None
+        if prop is None:
+            return None
+        ids = self.tokenizer(inside[len(frame):] + prop, add_special_tokens=False)["input_ids"]
+        if not ids or not torch.isfinite(scores[0, ids[0]]):
+            return None
+        self._plan = ids[1:]
+        return ids[0]
 
     def accepts(self, input_ids: torch.LongTensor, token: int) -> bool:
         """Whether ``token`` may be written next: it brings no new fault (closing mode asks)."""
@@ -469,10 +502,14 @@ def _before_tag_end(frame: str, piece: str) -> str | None:
 def _mending(frame: str, faults: Callable[[str], set]) -> str | None:
     if not frame.startswith("<") or not _in_tag(frame):
         return None
-    parser = StreamParser()
-    parser.feed(frame)
-    if parser.mode != "attrs" or not parser.stack:
+    for lead in ("", " "):  # a blank ends a number or a flag that ends the frame
+        parser = StreamParser()
+        parser.feed(frame + lead)
+        if parser.mode == "attrs" and parser.stack:
+            break
+    else:
         return None  # only between props can one be added
+    frame += lead
     el = parser.stack[-1]
     comp = registry.get(el.name)
     if comp is None:
@@ -487,7 +524,7 @@ def _mending(frame: str, faults: Callable[[str], set]) -> str | None:
             prop = f"{gap}{name}={value}"
             # Mended only if the probe itself is a good value: a bad one hides the check as a whole.
             if faults(f"{frame}{prop} ") <= others:
-                return prop
+                return lead + prop
     return None
 
 
