@@ -198,14 +198,17 @@ def _string_max_length(info: Any) -> int | None:
     """A string prop's ``max_length``, on the field (``str = Field(max_length=…)``) or on the string
     arm of an optional one (``Annotated[str, Field(max_length=…)] | None``, where the field holds none)."""
     metas = list(info.metadata)
-    tp = info.annotation
-    arms = typing.get_args(tp) if typing.get_origin(tp) in (typing.Union, types.UnionType) else (tp,)
-    for arm in arms:
+    for arm in _arms(info.annotation):
         if typing.get_origin(arm) is Annotated and typing.get_args(arm)[0] is str:
             for meta in arm.__metadata__:
                 metas.extend(getattr(meta, "metadata", [meta]))
     limits = [m.max_length for m in metas if getattr(m, "max_length", None) is not None]
     return min(limits) if limits else None
+
+
+def _arms(tp: Any) -> tuple[Any, ...]:
+    """The types a prop's annotation unites (``A | B | None``), or the annotation alone."""
+    return typing.get_args(tp) if typing.get_origin(tp) in (typing.Union, types.UnionType) else (tp,)
 
 
 def _read_unfinished(text: str, kind: str) -> Any:
@@ -500,12 +503,12 @@ def _before_tag_end(frame: str, piece: str) -> str | None:
 
 
 def _mending(frame: str, faults: Callable[[str], set]) -> str | None:
-    if not frame.startswith("<") or not _in_tag(frame):
+    if not frame.startswith("<"):
         return None
     for lead in ("", " "):  # a blank ends a number or a flag that ends the frame
         parser = StreamParser()
         parser.feed(frame + lead)
-        if parser.mode == "attrs" and parser.stack:
+        if parser.error is None and parser.mode == "attrs" and len(parser.stack) == 1:
             break
     else:
         return None  # only between props can one be added
@@ -536,10 +539,8 @@ def _probes(comp: Any, name: str) -> list[str]:
         return ['{send("x")}']
     if kind == "bind":
         return []
-    tp = comp.props.model_fields[name].annotation
-    arms = typing.get_args(tp) if typing.get_origin(tp) in (typing.Union, types.UnionType) else (tp,)
     out: list[str] = []
-    for arm in arms:
+    for arm in _arms(comp.props.model_fields[name].annotation):
         base = typing.get_args(arm)[0] if typing.get_origin(arm) is Annotated else arm
         if base is bool:
             out += ["{true}", "{false}"]
