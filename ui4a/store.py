@@ -183,13 +183,34 @@ class Store:
             raise StoreError(f"cannot open store {str(self.path)!r}: {e}") from e
         try:
             conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            conn.execute("PRAGMA journal_mode=WAL")
+            self._use_wal(conn)
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA foreign_keys=ON")
         except sqlite3.Error as e:
             conn.close()
             raise StoreError(f"cannot open store {str(self.path)!r}: {e}") from e
         return conn
+
+    @staticmethod
+    def _use_wal(conn: sqlite3.Connection) -> None:
+        """Switch the file to WAL, waiting out racers as ``busy_timeout`` would.
+
+        Changing the journal mode needs an exclusive lock, and SQLite answers
+        "database is locked" at once, without its busy handler, when another
+        process is creating the same new file; so the wait is ours.
+        """
+        deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+        delay = 0.005
+        while True:
+            try:
+                if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                    conn.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e) or time.monotonic() + delay > deadline:
+                    raise
+                time.sleep(delay)
+                delay = min(delay * 2, 0.1)
 
     def _migrate(self) -> None:
         """Bring the schema up to :data:`SCHEMA_VERSION`; safe when processes race."""
