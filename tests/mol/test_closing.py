@@ -236,3 +236,11 @@ def test_a_row_cut_short_gets_empty_cells_before_it_ends(tok):
     assert ended and state.active
     assert check(text).ok, text
     assert text.count("null") == 1, text
+
+
+def test_a_pie_slice_cut_short_gets_a_value_its_chart_accepts(tok):
+    # A slice label that loops: closing mode ends it and owes the slice a value. A slice of 0 reads as
+    # fine while the array streams and is refused once it is whole, so the value is judged closed.
+    text, ended, state = decode(tok, scripted(tok, '<PieChart data=[["Lou', then="zou"), 60)
+    assert ended and state.active
+    assert check(text).ok, text

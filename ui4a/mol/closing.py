@@ -13,8 +13,9 @@ exists of:
    ``>`` in a tag, ``]`` ``}`` ``)`` in a value, the string's own quote (or the
    ``}`` of an interpolation) in a string;
 3. where nothing closes yet (an operand, an enum branch, a statement is still
-   owed), the first short filler (``0``, ``""``, `` ? "a" : "a"`` with the
-   prop's own enum values, …) after which the grammar allows a closer; in a
+   owed), the first short filler (``0``, ``1``, ``""``, `` ? "a" : "a"`` with
+   the prop's own enum values, …) after which the grammar allows a closer and
+   the lookahead accepts the value closed after it (a pie slice gets 1, not 0); in a
    tag that still lacks a required prop, that prop with the shortest value the
    grammar takes and the validator's lookahead accepts (``alt="x"``, not
    ``alt=""``, on an Image that is not decorative); in a tag that no closer ends
@@ -72,10 +73,11 @@ _OPENS_ELEMENT = re.compile(r"<(?!/)")  # "<" starts a tag, "</" ends one
 _OPENERS = tuple("[{(\"'!-")
 # Fillers for a value that cannot close yet: an operand, an assignment, a ternary's
 # branches, a statement; and the same for enum props, spelled with one of their values.
-_FILLERS = ("0", '""', '"x"', " = 0", " : 0", " ? 0 : 0", "submit()")
+_FILLERS = ("0", "1", '""', '"x"', " = 0", " : 0", " ? 0 : 0", "submit()")
 _ENUM_FILLERS = ('"{}"', ' : "{}"', '"{0}" : "{0}"', ' ? "{0}" : "{0}"')
-# Items for an array that cannot end yet (a table row short of its cells), tried in this order.
-_ITEM_FILLERS = (",null", ',""', ",0")
+# Items for an array that cannot end yet (a table row short of its cells, a pie slice without its
+# value, which must be over 0), tried in this order.
+_ITEM_FILLERS = (",null", ',""', ",0", ",1")
 # Values for a missing required prop, tried in this order (literals first, as they can
 # validate): one of them the grammar takes whatever the prop's type.
 _PROP_VALUES = ("0", '""', '"x"', "[]", '["x"]', "{0}", "{x}", "{submit()}")
@@ -242,13 +244,18 @@ class Closing(LogitsProcessor):
         if self._detours >= DETOURS:
             return None
         if context == "region":
-            # An array item that cannot end yet (a table row short of its cells): an empty cell first.
-            for filler in _ITEM_FILLERS:
-                ids = self._spell([filler])[0]
-                if self._takes(ids) and (self.vet_text is None or self.vet_text(input_ids, filler)):
-                    self._detours += 1
-                    self._plan = ids[1:]
-                    return ids[0]
+            # An array item that cannot end yet (a table row short of its cells): an empty item first.
+            # Each is judged with the brackets it leaves open closed after it, as closing mode goes on,
+            # since some faults show only in a whole array (a pie slice of 0); failing that, alone.
+            raw = "".join(self.parser.region.parts) if self.parser.region is not None else ""
+            for whole in (True, False):
+                for filler in _ITEM_FILLERS:
+                    ids = self._spell([filler])[0]
+                    probe = filler + closers(raw + filler) if whole else filler
+                    if self._takes(ids) and (self.vet_text is None or self.vet_text(input_ids, probe)):
+                        self._detours += 1
+                        self._plan = ids[1:]
+                        return ids[0]
         if context in ('"', "'") and text.any():
             # A string that no quote ends validly yet (alt=""): a token of its text first.
             word, ok = self._vetted(input_ids, scores.masked_fill(~text, float("-inf")))
@@ -280,11 +287,20 @@ class Closing(LogitsProcessor):
         if p.stack and p.region is not None and p.region.target[0] == "prop":
             for value in _enum_values(p.stack[-1].name, p.region.target[1]):
                 fillers += [form.format(value) for form in _ENUM_FILLERS]
-        spelled = sorted(self._spell(fillers), key=len)
-        valid = [ids for ids in spelled if self._takes(ids)]
-        for ids in valid + [a + b for a in valid for b in spelled]:
-            if self._takes(ids) and any(self._takes([*ids, c]) for c in self.kinds.closer_ids[context]):
-                return ids
+        spelled = sorted(zip(fillers, self._spell(fillers), strict=True), key=lambda f: len(f[1]))
+        valid = [(text, ids) for text, ids in spelled if self._takes(ids)]
+        pairs = [(a + b, x + y) for a, x in valid for b, y in spelled]
+        fits = [(text, ids) for text, ids in valid + pairs
+                if self._takes(ids) and any(self._takes([*ids, c]) for c in self.kinds.closer_ids[context])]
+        if fits and p.region is not None and self.vet_text is not None:
+            # Judged with what it leaves open closed after it, as closing mode goes on: some faults show
+            # only in a whole value (a pie slice of 0), so the first filler that passes so wins.
+            raw = "".join(p.region.parts)
+            for text, ids in fits:
+                if self.vet_text(input_ids, text + closers(raw + text)):
+                    return ids
+        if fits:
+            return fits[0][1]
         if p.mode in ("attrs", "after_prop", "value") and p.stack:  # in an open tag
             have = {prop.name for prop in p.stack[-1].props}
             missing = [name for name in _required(p.stack[-1].name) if name not in have]
