@@ -77,3 +77,19 @@ def test_model_was_trained_on_the_catalog_prompt_it_will_be_given():
 
     record = json.loads((DEFAULT_DIR / "build.json").read_text())
     assert hashlib.sha256(catalog.prompt().encode("utf-8")).hexdigest() == record["catalog_prompt_sha256"]
+
+
+def test_model_was_trained_on_the_data_the_generator_now_draws():
+    """A change to ``ui4a/mol/data.py`` or the build's defaults means a rebuild (`ui4a model build`):
+    the record's figures are only true of the data it names."""
+    from ui4a.mol import data as datagen
+    from ui4a.mol.build import BuildConfig
+
+    record = json.loads((DEFAULT_DIR / "build.json").read_text())
+    cfg = record["config"]
+    train, heldout = datagen.dataset(cfg["n_train"], cfg["n_heldout"], seed=cfg["seed"])
+    assert datagen.data_hash(heldout) == record["heldout_hash"]
+    assert datagen.data_hash(train) == record["data_hash"]
+    defaults = BuildConfig()
+    assert {k: cfg[k] for k in ("n_train", "short_steps", "base_steps", "hidden_size", "layers")} == \
+        {k: getattr(defaults, k) for k in ("n_train", "short_steps", "base_steps", "hidden_size", "layers")}

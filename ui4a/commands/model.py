@@ -17,7 +17,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     b = verbs.add_parser("build", help="train the tokenizer, base and adapters from a seed")
     b.add_argument("--out", default=None, help="model directory (default: the manifest's base)")
     b.add_argument("--seed", type=int, default=0)
-    b.add_argument("--steps", type=int, default=None, help="base optimizer steps with the catalog prompt (default 1500, after 7000 shorter steps without it; adapters 300); the adapters get a third")
+    b.add_argument("--steps", type=int, default=None, help="base optimizer steps with the catalog prompt (default 1500, after 8800 shorter steps without it; adapters 300); the adapters get a third")
     b.add_argument("--tiny", action="store_true", help="a seconds-long build that proves the code runs")
     b.add_argument("--no-eval", action="store_true", help="skip the held-out evaluation")
     b.set_defaults(func=cmd_build)

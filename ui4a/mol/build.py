@@ -49,7 +49,7 @@ DEFAULT_DIR = Path(__file__).resolve().parents[2] / "models" / "ui4a-tiny"
 @dataclass
 class BuildConfig:
     seed: int = 0
-    n_train: int = 20000  # request → answer pairs for the base and the adapters
+    n_train: int = 24000  # request → answer pairs for the base and the adapters
     n_heldout: int = 400
     vocab_size: int = 2048  # byte-level BPE, digits kept single
     hidden_size: int = 192
@@ -58,7 +58,7 @@ class BuildConfig:
     intermediate_size: int = 512
     max_positions: int = 1664  # the catalog prompt (~1,200 tokens) + request + answer
     base_steps: int = 1500  # optimizer steps on the mixed data (ui + chat + routing), with the catalog prompt
-    short_steps: int = 7000
+    short_steps: int = 8800
     """Steps before ``base_steps`` on the same data *without* the catalog prompt (three in four of them; the
     fourth keeps it): they cost about half as much and the model learns to copy from the request much
     sooner when it has not got 1,200 tokens of catalog to look past."""
