@@ -10,7 +10,7 @@ transformers = pytest.importorskip("transformers")
 from test_closing import decode, scripted  # noqa: E402
 
 from ui4a.lang.parser import StreamParser  # noqa: E402
-from ui4a.mol.lookahead import _in_interpolation, _last_item, closers, name_faults  # noqa: E402
+from ui4a.mol.lookahead import _in_interpolation, _last_item, _plausible, closers, name_faults  # noqa: E402
 from ui4a.validate import check, frame_faults  # noqa: E402
 
 
@@ -115,6 +115,26 @@ def test_a_string_ends_at_its_max_length_not_past_it(tok):
     text, ended, _ = decode(tok, scripted(tok, wants), 80)
     assert ended and check(text).ok, text
     assert 'unit="abcdefghij' in text and len(text.split('unit="')[1].split('"')[0]) <= 20, text
+
+
+def test_a_string_written_as_an_expression_ends_at_its_max_length_too(tok):
+    # {'…'} is a string as much as "…": it is counted while it is written, not only once it is whole.
+    wants = "<Slider label=\"Volume\" unit={'" + "abcdefghij" * 3 + "'} />"
+    text, ended, _ = decode(tok, scripted(tok, wants), 80)
+    assert ended and check(text).ok, text
+    assert "unit={'abcdefghij" in text and len(text.split("unit={'")[1].split("'")[0]) <= 20, text
+
+
+@pytest.mark.parametrize("frame, piece, state, plausible", [
+    ("{", "count", {"count": 1}, True),
+    ("{", " count", {"count": 1}, True),  # a blank, then the start of a declared name
+    ("{", " assistant", {"count": 1}, False),  # a blank does not make any word a name
+    ("{cou", "nt", {"count": 1}, True),
+    ("{count", " assistant", {"count": 1}, False),  # after a blank a new word starts
+    ("{", '"', {}, True),  # no name at all
+])
+def test_the_name_filter_reads_a_token_that_starts_with_a_blank_as_a_new_word(frame, piece, state, plausible):
+    assert _plausible(frame, piece, state) is plausible
 
 
 def test_an_optional_string_ends_at_the_max_length_of_its_string_arm(tok):

@@ -28,7 +28,9 @@ Among closers, and among other tokens, the model's own scores decide. In a
 string that no closer can end validly (an Image's alt="" when it is not
 decorative), a few times per answer a token of text the lookahead accepts comes
 first; in an array that no bracket ends validly (a table row short of its
-cells), an empty item (``,null``). Nothing already streamed is taken back:
+cells), an empty item (``,null``); in an expression whose value is of the wrong
+kind (a comparison where a string is due), a conditional of the right kind
+(`` ? "x" : "x"``). Nothing already streamed is taken back:
 closing mode only chooses what comes next.
 Independently of closing mode, once the text so far cannot parse any more (the
 parser stopped on a fault the grammar does not see), the answer ends at once
@@ -78,6 +80,9 @@ _ENUM_FILLERS = ('"{}"', ' : "{}"', '"{0}" : "{0}"', ' ? "{0}" : "{0}"')
 # Items for an array that cannot end yet (a table row short of its cells, a pie slice without its
 # value, which must be over 0), tried in this order.
 _ITEM_FILLERS = (",null", ',""', ",0", ",1")
+# Tails for an expression whose value is of the wrong kind so far (a comparison where a prop takes a
+# string): a conditional that yields the right kind.
+_EXPR_FILLERS = (' ? "x" : "x"', " ? 1 : 1")
 # Values for a missing required prop, tried in this order (literals first, as they can
 # validate): one of them the grammar takes whatever the prop's type.
 _PROP_VALUES = ("0", '""', '"x"', "[]", '["x"]', "{0}", "{x}", "{submit()}")
@@ -244,12 +249,16 @@ class Closing(LogitsProcessor):
         if self._detours >= DETOURS:
             return None
         if context == "region":
-            # An array item that cannot end yet (a table row short of its cells): an empty item first.
-            # Each is judged with the brackets it leaves open closed after it, as closing mode goes on,
-            # since some faults show only in a whole array (a pie slice of 0); failing that, alone.
-            raw = "".join(self.parser.region.parts) if self.parser.region is not None else ""
+            # An array item that cannot end yet (a table row short of its cells): an empty item first;
+            # an expression of the wrong kind: a conditional of the right one. Each is judged with the
+            # brackets it leaves open closed after it, as closing mode goes on, since some faults show
+            # only in a whole value (a pie slice of 0); failing that, alone.
+            region = self.parser.region
+            raw = "".join(region.parts) if region is not None else ""
+            expr = region is not None and region.kind == "expr"
             for whole in (True, False):
-                for filler in _ITEM_FILLERS:
+                # A conditional is only worth writing where it makes the whole value validate.
+                for filler in (_EXPR_FILLERS if expr and whole else ()) + _ITEM_FILLERS:
                     ids = self._spell([filler])[0]
                     probe = filler + closers(raw + filler) if whole else filler
                     if self._takes(ids) and (self.vet_text is None or self.vet_text(input_ids, probe)):

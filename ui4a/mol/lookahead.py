@@ -131,11 +131,14 @@ def _plausible(frame: str, piece: str, state: Any) -> bool:
     tail = m.group() if m else ""
     if not tail and frame[-1:].isalnum():
         return True  # inside a number, or after a member name
-    head = _HEAD.match(piece).group()
+    body = piece.lstrip()
+    if body != piece:
+        tail = ""  # a blank ends the word before: the token starts a new one (" assistant")
+    head = _HEAD.match(body).group()
     word = tail + head
     if not word:
         return True
-    if len(head) < len(piece):  # the word ends within this token
+    if len(head) < len(body):  # the word ends within this token
         return word in state or word in _WORDS
     return _on_the_way(word, state)
 
@@ -179,6 +182,18 @@ def _needs_state(parser: StreamParser, frame: str) -> bool:
     comp = registry.get(element)
     names = [n for n in (comp.props.model_fields if comp else ()) if n.startswith(m.group(1))]
     return bool(names) and all(is_bind(element, n) for n in names)
+
+
+_EXPR_STRING = re.compile(r"""\{\s*(["'])((?:(?!\1)[^\\{])*)""")
+
+
+def _string_so_far(kind: str, written: str) -> str | None:
+    """The text so far of a value that is one string still being written: a quoted string, or an
+    expression that is only a string literal yet (``{'abc``); None for anything else."""
+    if kind == "string":
+        return written[1:]
+    m = _EXPR_STRING.fullmatch(written) if kind == "expr" else None
+    return m.group(2) if m else None
 
 
 def _too_long(parser: StreamParser, body: str) -> bool:
@@ -297,7 +312,7 @@ class Lookahead:
                     return _only(scores, token)
                 self.banned += 1
         region = self.parser.region
-        if fallback is None and region is not None and region.kind == "string":
+        if fallback is None and region is not None and region.quote:
             # In a string where nothing the model ranks high passes (as at its length limit), the
             # best token that ends the string and passes; only those tokens are looked at.
             for token in ranking:
@@ -442,7 +457,8 @@ class Lookahead:
         written = "".join(r.parts) if r is not None else ""
         if r is not None and (r.kind != "array" or "{" in written):
             faults |= {(r.start + pos, code) for pos, code in name_faults(written, r.kind, state)}
-        if r is not None and r.kind == "string" and _too_long(parser, written[1:]):
+        body = _string_so_far(r.kind, written) if r is not None else None
+        if body is not None and _too_long(parser, body):
             faults.add((r.start, "string-too-long"))
         if not state and _needs_state(parser, frame):
             faults.add((len(frame), "unknown-state"))
