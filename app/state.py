@@ -23,7 +23,7 @@ from ui4a.lang import expr as ex
 from ui4a.lang.errors import ExprError, LineIndex
 from ui4a.lang.parser import StreamParser
 from ui4a.mol import turn
-from ui4a.mol.backend import BackendError, Message
+from ui4a.mol.backend import BackendError, Message, binary_fault
 from ui4a.render.html import RenderError, render_document, render_tree
 from ui4a.render.reflex import html_to_reflex
 from ui4a.validate import declared_state
@@ -141,6 +141,9 @@ class PlaygroundState(rx.State):
     @rx.event
     def ask(self, form_data: dict[str, Any]):
         text = str(form_data.get("message", "")).strip()
+        if (fault := binary_fault(text)) is not None:
+            self.errors = [f"message: it contains {fault}; nothing was sent"]
+            return None
         if text:
             return PlaygroundState.run_turn(text)
 

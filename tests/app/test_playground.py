@@ -110,3 +110,13 @@ def test_links_in_a_streamed_answer_render_offline(page):
     ask(page, "links please")
     assert page.get_by_role("link", name="guide").count() == 1
     assert "API reference" in page.inner_text("#canvas")
+
+
+def test_a_message_with_binary_bytes_is_refused_and_nothing_is_sent(page):
+    before = page.locator("[data-role=user]").count()
+    page.fill("#ask-input", "chart\x00\x01 of sales")
+    page.click("#ask-send")
+    page.wait_for_selector("#errors", timeout=10_000)
+    assert ("message: it contains control character U+0000 at character 6 (binary data?); nothing was sent"
+            in page.inner_text("#errors"))
+    assert page.locator("[data-role=user]").count() == before

@@ -101,6 +101,27 @@ def test_too_long_request_is_refused_clearly(tiny_model):
         "".join(tiny_model.generate("word " * 2000, "ui"))
 
 
+def test_text_that_is_not_text_is_refused_clearly(tiny_model):
+    # A lone surrogate (an undecodable byte from argv, or a JSON escape) makes the tokenizer raise
+    # a TypeError; the model names the character instead.
+    with pytest.raises(BackendError, match="invalid UTF-8 byte 0xFF at character 3"):
+        tiny_model.route("ab\udcff")
+    with pytest.raises(BackendError, match="lone UTF-16 surrogate U\\+D800 at character 1"):
+        "".join(tiny_model.generate("\ud800", "ui"))
+
+
+@pytest.mark.parametrize(("request_text", "message"), [
+    ("", "ui4a: the request is empty"),
+    ("ab\udcff", "ui4a: the request contains invalid UTF-8 byte 0xFF at character 3 (binary data?)"),
+    ("a\x00b", "ui4a: the request contains control character U+0000 at character 2 (binary data?)"),
+])
+def test_chat_cli_refuses_an_empty_or_binary_request_without_a_traceback(request_text, message, capsys):
+    from ui4a.cli import main
+
+    assert main(["chat", "--model", "fake", request_text]) == 2
+    assert capsys.readouterr().err.strip() == message
+
+
 def test_missing_adapter_and_corrupt_artifacts(tiny_model_dir, tmp_path):
     with pytest.raises(BackendError, match="no model at"):
         LocalModel(tmp_path / "nowhere")

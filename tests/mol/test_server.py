@@ -71,7 +71,8 @@ def test_streaming_by_adapter_name(client):
         ({"model": "gpt-9", "messages": [{"role": "user", "content": "x"}]}, 404, "model 'gpt-9' not found"),
         ({"model": "ui4a", "messages": [{"role": "user", "content": "x" * 20000}]}, 400,
          "the limit is 4000 (session.max_message_chars)"),
-        ({"model": "ui4a", "messages": [{"role": "user", "content": "\x00\x01bin"}]}, 400, "control characters"),
+        ({"model": "ui4a", "messages": [{"role": "user", "content": "\x00\x01bin"}]}, 400,
+         "messages[0].content contains control character U+0000 at character 1"),
         ({"model": "ui4a", "messages": [{"role": "robot", "content": "x"}]}, 400, "needs a role"),
     ],
 )
@@ -79,6 +80,18 @@ def test_bad_requests_get_clear_errors_and_serving_continues(server_url, client,
     resp = httpx.post(f"{server_url}/chat/completions", json=body, timeout=10)
     assert resp.status_code == status
     assert message in resp.json()["error"]["message"]
+    ok = client.chat.completions.create(model="chat", messages=[{"role": "user", "content": "hello"}])
+    assert ok.choices[0].message.content == "Hi there!"
+
+
+def test_a_lone_surrogate_escape_is_refused_by_name(server_url, client):
+    # Valid JSON, but "\\ud800" decodes to a character no tokenizer takes.
+    body = b'{"model": "ui4a", "messages": [{"role": "user", "content": "ab\\ud800"}]}'
+    resp = httpx.post(f"{server_url}/chat/completions", content=body, timeout=10,
+                      headers={"content-type": "application/json"})
+    assert resp.status_code == 400
+    assert resp.json()["error"]["message"] == ("messages[0].content contains a lone UTF-16 surrogate U+D800 "
+                                               "at character 3 (not text)")
     ok = client.chat.completions.create(model="chat", messages=[{"role": "user", "content": "hello"}])
     assert ok.choices[0].message.content == "Hi there!"
 

@@ -8,7 +8,7 @@ import json
 
 from ui4a import tokens
 from ui4a.cli import CliError
-from ui4a.mol.backend import BackendError, Message
+from ui4a.mol.backend import BackendError, Message, binary_fault
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -46,6 +46,8 @@ def cmd_chat(args: argparse.Namespace) -> int:
 
     if not args.request.strip():
         raise CliError("the request is empty")
+    if (fault := binary_fault(args.request)) is not None:
+        raise CliError(f"the request contains {fault}")
     try:
         backend = from_spec(args.model)
         result = asyncio.run(run_turn(backend, args.request, args.adapter))

@@ -40,5 +40,20 @@ class Backend(Protocol):
     def stream(self, messages: Sequence[Message], route: Route) -> AsyncIterator[str]: ...
 
 
+def binary_fault(text: str) -> str | None:
+    """Why ``text`` is not a message a person typed, or None: a control character, or a byte that
+    was not UTF-8 (a lone surrogate, as Python decodes one from argv or a JSON ``\\udcff`` escape).
+    Tokenizers fail on lone surrogates, so the message is refused before it reaches a model."""
+    for i, ch in enumerate(text, start=1):
+        code = ord(ch)
+        if 0xDC80 <= code <= 0xDCFF:  # surrogateescape's stand-in for an undecodable byte
+            return f"invalid UTF-8 byte 0x{code - 0xDC00:02X} at character {i} (binary data?)"
+        if 0xD800 <= code <= 0xDFFF:
+            return f"a lone UTF-16 surrogate U+{code:04X} at character {i} (not text)"
+        if (code < 32 and ch not in "\n\r\t") or code == 0x7F:
+            return f"control character U+{code:04X} at character {i} (binary data?)"
+    return None
+
+
 class BackendError(Exception):
     """The model source cannot answer (unreachable, misconfigured); the message says why."""

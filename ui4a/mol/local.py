@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ui4a import catalog
-from ui4a.mol.backend import BackendError, Message, Route
+from ui4a.mol.backend import BackendError, Message, Route, binary_fault
 from ui4a.mol.copying import CopyBias
 from ui4a.mol.format import ROUTE_LABELS, system_prefix
 
@@ -128,7 +128,16 @@ class LocalModel:
     # ------------------------------------------------------------ helpers
 
     def _ids(self, text: str) -> list[int]:
-        return self.tokenizer(text, add_special_tokens=False)["input_ids"]
+        try:
+            return self.tokenizer(text, add_special_tokens=False)["input_ids"]
+        except TypeError as exc:  # the tokenizer's answer to a lone surrogate: say which character
+            raise BackendError(f"the message cannot be tokenized: {binary_fault(text) or exc}") from exc
+
+    def _turn_ids(self, request: str, ask: str) -> list[int]:
+        """The ids of one turn's ``<|user|>request`` followed by ``ask`` (what the model is to write)."""
+        if (fault := binary_fault(request)) is not None:
+            raise BackendError(f"the request contains {fault}")
+        return self._ids(f"<|user|>{request}{ask}")
 
     def _use(self, adapter: str | None) -> None:
         if adapter is not None and adapter not in self.adapters:
@@ -164,7 +173,7 @@ class LocalModel:
         """Ask the base to name an adapter, choosing only among the labels (their first tokens)."""
         with self._lock, self.torch.no_grad():
             cache = _clone(self.prefix_cache(None))
-            rest = self._ids(f"<|user|>{request}<|route|>")
+            rest = self._turn_ids(request, "<|route|>")
             logits, _ = self._forward(rest, cache, None)
             firsts = {label: ids[0] for label, ids in self._label_ids.items()}
             chosen = self.torch.stack([logits[i] for i in firsts.values()])
@@ -193,7 +202,7 @@ class LocalModel:
         started = time.perf_counter()
         with self._lock, self.torch.no_grad():
             self._use(adapter)
-            turn_ids = self._ids(f"<|user|>{request}<|assistant|>")
+            turn_ids = self._turn_ids(request, "<|assistant|>")
             if session is not None and adapter in session.caches:
                 cache, feed = session.caches[adapter], turn_ids
                 timing.prefix_reused = True
@@ -259,7 +268,7 @@ class LocalModel:
         for adapter in adapters:
             if adapter not in self.adapters:
                 raise BackendError(f"unknown adapter {adapter!r}; loaded: {', '.join(self.adapters)}")
-        prompts = [self._prefix_ids + self._ids(f"<|user|>{r}<|assistant|>") for r in requests]
+        prompts = [self._prefix_ids + self._turn_ids(r, "<|assistant|>") for r in requests]
         width = max(len(p) for p in prompts)
         if width + 1 >= self.max_positions:
             raise BackendError(f"a request is too long: {width} tokens, the model takes {self.max_positions}")

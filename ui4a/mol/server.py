@@ -23,7 +23,7 @@ from starlette.routing import Route as HttpRoute
 
 from ui4a import harness
 from ui4a.mol import turn
-from ui4a.mol.backend import Backend, BackendError, Message, Route
+from ui4a.mol.backend import Backend, BackendError, Message, Route, binary_fault
 
 ROUTED = "ui4a"
 MAX_BODY = 1024 * 1024
@@ -54,8 +54,8 @@ def parse_messages(body: Any) -> list[Message]:
             content = "".join(p.get("text", "") for p in content if isinstance(p, dict))
         if not isinstance(content, str):
             raise RequestFault(f"messages[{i}].content must be text")
-        if any(ord(c) < 32 and c not in "\n\r\t" for c in content):
-            raise RequestFault(f"messages[{i}].content contains control characters (binary data?)")
+        if (fault := binary_fault(content)) is not None:
+            raise RequestFault(f"messages[{i}].content contains {fault}")
         limit = harness.current().session.max_message_chars
         if len(content) > limit:
             raise RequestFault(f"messages[{i}].content is {len(content)} characters; the limit is "
