@@ -140,10 +140,11 @@ class PlaygroundState(rx.State):
 
     @rx.event
     def ask(self, form_data: dict[str, Any]):
-        text = str(form_data.get("message", "")).strip()
+        raw = str(form_data.get("message", ""))
+        text = raw.strip()
         if (fault := binary_fault(text)) is not None:
             self.errors = [f"message: it contains {fault}; nothing was sent"]
-            return None
+            return rx.set_value("ask-input", raw)  # the form has cleared it: give it back to edit
         if text:
             return PlaygroundState.run_turn(text)
 

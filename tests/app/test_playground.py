@@ -120,3 +120,6 @@ def test_a_message_with_binary_bytes_is_refused_and_nothing_is_sent(page):
     assert ("message: it contains control character U+0000 at character 6 (binary data?); nothing was sent"
             in page.inner_text("#errors"))
     assert page.locator("[data-role=user]").count() == before
+    # The form clears its input on submit; the refused text comes back to be edited, not lost.
+    page.wait_for_function("v => document.querySelector('#ask-input').value === v", arg="chart\x00\x01 of sales",
+                           timeout=10_000)
