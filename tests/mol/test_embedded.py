@@ -90,6 +90,5 @@ def test_model_was_trained_on_the_data_the_generator_now_draws():
     train, heldout = datagen.dataset(cfg["n_train"], cfg["n_heldout"], seed=cfg["seed"])
     assert datagen.data_hash(heldout) == record["heldout_hash"]
     assert datagen.data_hash(train) == record["data_hash"]
-    defaults = BuildConfig()
-    assert {k: cfg[k] for k in ("n_train", "short_steps", "base_steps", "hidden_size", "layers")} == \
-        {k: getattr(defaults, k) for k in ("n_train", "short_steps", "base_steps", "hidden_size", "layers")}
+    keys = ("n_train", "short_steps", "base_steps", "hidden_size", "layers")
+    assert {k: cfg[k] for k in keys} == {k: getattr(BuildConfig(), k) for k in keys}

@@ -253,14 +253,12 @@ class Closing(LogitsProcessor):
             # an expression of the wrong kind: a conditional of the right one. Each is judged with the
             # brackets it leaves open closed after it, as closing mode goes on, since some faults show
             # only in a whole value (a pie slice of 0); failing that, alone.
-            region = self.parser.region
-            raw = "".join(region.parts) if region is not None else ""
-            expr = region is not None and region.kind == "expr"
+            expr = self.parser.region.kind == "expr"  # "region" means the parser is in one
             for whole in (True, False):
                 # A conditional is only worth writing where it makes the whole value validate.
                 for filler in (_EXPR_FILLERS if expr and whole else ()) + _ITEM_FILLERS:
                     ids = self._spell([filler])[0]
-                    probe = filler + closers(raw + filler) if whole else filler
+                    probe = self._closed(filler) if whole else filler
                     if self._takes(ids) and (self.vet_text is None or self.vet_text(input_ids, probe)):
                         self._detours += 1
                         self._plan = ids[1:]
@@ -304,9 +302,8 @@ class Closing(LogitsProcessor):
         if fits and p.region is not None and self.vet_text is not None:
             # Judged with what it leaves open closed after it, as closing mode goes on: some faults show
             # only in a whole value (a pie slice of 0), so the first filler that passes so wins.
-            raw = "".join(p.region.parts)
             for text, ids in fits:
-                if self.vet_text(input_ids, text + closers(raw + text)):
+                if self.vet_text(input_ids, self._closed(text)):
                     return ids
         if fits:
             return fits[0][1]
@@ -318,6 +315,10 @@ class Closing(LogitsProcessor):
             vetted = [ids for text, ids in taken if self.vet_text is None or self.vet_text(input_ids, text)]
             return (vetted or [ids for _, ids in taken] or [[]])[0]
         return []
+
+    def _closed(self, text: str) -> str:
+        """``text`` followed by what closes the value it leaves open (its brackets, quotes, braces)."""
+        return text + closers("".join(self.parser.region.parts) + text)
 
     def _vetted(self, input_ids: torch.LongTensor, ranked: torch.Tensor) -> tuple[int, bool]:
         """The best of ``ranked`` (scores, -inf for what is out) that ``vet`` accepts, among the first

@@ -128,13 +128,11 @@ class LocalModel:
     # ------------------------------------------------------------ helpers
 
     def _ids(self, text: str) -> list[int]:
-        try:
-            return self.tokenizer(text, add_special_tokens=False)["input_ids"]
-        except TypeError as exc:  # the tokenizer's answer to a lone surrogate: say which character
-            raise BackendError(f"the message cannot be tokenized: {binary_fault(text) or exc}") from exc
+        return self.tokenizer(text, add_special_tokens=False)["input_ids"]
 
     def _turn_ids(self, request: str, ask: str) -> list[int]:
-        """The ids of one turn's ``<|user|>request`` followed by ``ask`` (what the model is to write)."""
+        """The ids of one turn's ``<|user|>request`` followed by ``ask`` (what the model is to write); a
+        request the tokenizer would fail on (a lone surrogate) is refused by name first."""
         if (fault := binary_fault(request)) is not None:
             raise BackendError(f"the request contains {fault}")
         return self._ids(f"<|user|>{request}{ask}")
