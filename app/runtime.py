@@ -15,8 +15,8 @@ from functools import lru_cache
 from ui4a import harness
 from ui4a.lang.nodes import Document
 from ui4a.lang.parser import StreamParser
-from ui4a.mol.backend import Backend
-from ui4a.mol.sources import from_spec
+from ui4a.model.backends.base import Backend
+from ui4a.model.backends.factory import from_spec
 from ui4a.store import Store
 
 # One incremental parser per streaming turn, keyed by turn id.

@@ -22,8 +22,8 @@ from ui4a import harness, tokens, traces
 from ui4a.lang import expr as ex
 from ui4a.lang.errors import ExprError, LineIndex
 from ui4a.lang.parser import StreamParser
-from ui4a.mol import turn
-from ui4a.mol.backend import BackendError, Message, binary_fault
+from ui4a.model import turn
+from ui4a.model.backends.base import BackendError, Message, binary_fault
 from ui4a.render.html import RenderError, render_document, render_tree
 from ui4a.render.reflex import html_to_reflex
 from ui4a.validate import declared_state

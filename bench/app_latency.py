@@ -21,7 +21,7 @@ from pathlib import Path
 from app.server import AppServer
 from bench.parse_speed import generate_document
 from ui4a import tokens
-from ui4a.mol.replay import chunk_tokens
+from ui4a.model.backends.replay import chunk_tokens
 
 TARGET_P50_MS = 100.0
 

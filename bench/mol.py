@@ -28,7 +28,7 @@ TARGETS = {"constrained_schema_valid": 1.0, "structural": 0.85, "router": 0.95, 
 
 
 def first_token_latency(model, request: str, reuse: bool, repeat: int = 15) -> float:
-    from ui4a.mol.local import Timing
+    from ui4a.model.backends.local import Timing
 
     def once() -> float:
         timing = Timing()
@@ -44,8 +44,8 @@ def first_token_latency(model, request: str, reuse: bool, repeat: int = 15) -> f
 def per_token_seconds(model, requests: Sequence[str], repeat: int = 3) -> tuple[float, float, float]:
     """Median seconds per token without and with the grammar (runs interleaved, so both see the same
     machine), and the median share of a constrained token's time spent masking and guarding it."""
-    from ui4a.mol.constrain import grammar_constraint
-    from ui4a.mol.local import Timing
+    from ui4a.model.backends.local import Timing
+    from ui4a.model.decode.mask import grammar_constraint
 
     plain, guided, shares = [], [], []
     for _ in range(repeat):
@@ -75,10 +75,10 @@ def switch_share(model, requests: Sequence[str]) -> tuple[float, float]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from ui4a.mol import data as datagen
-    from ui4a.mol.build import DEFAULT_DIR
-    from ui4a.mol.evaluate import score_router, score_ui
-    from ui4a.mol.local import LocalModel
+    from ui4a.model.backends.local import LocalModel
+    from ui4a.model.train import data as datagen
+    from ui4a.model.train.build import DEFAULT_DIR
+    from ui4a.model.train.heldout import score_router, score_ui
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--model", default=str(DEFAULT_DIR))

@@ -30,7 +30,7 @@ import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
-from ui4a.mol.backend import Message, Route
+from ui4a.model.backends.base import Message, Route
 
 EXCLUDED = ("Timeline", "KeyValue", "Progress")
 FAMILIES = ("timeline", "key_value", "progress")
@@ -95,7 +95,7 @@ rehearsal = 1.0
 
 def break_answer(answer: str, rng: random.Random) -> str:
     """A plausible model mistake the validator catches: a misspelt component, or a dropped closing tag."""
-    from ui4a.mol.data import components_of
+    from ui4a.model.train.data import components_of
 
     name = rng.choice(components_of(answer) or ("Text",))
     if rng.random() < 0.5:
@@ -128,8 +128,8 @@ class Teacher:
 def scripted_sessions(n: int, seed: int, broken_share: float = 0.3, dislike_share: float = 0.05) -> dict:
     """Run ``n`` traced turns through the harness; returns counts."""
     from ui4a import harness, traces
-    from ui4a.mol import data as datagen
-    from ui4a.mol import turn
+    from ui4a.model import turn
+    from ui4a.model.train import data as datagen
 
     rng = random.Random(seed)
     pairs, seen = [], set()
@@ -179,7 +179,7 @@ def run(out: Path, sessions: int, size: str, train_steps: int, seed: int = 0, ma
     import shutil
 
     from ui4a import harness
-    from ui4a.mol.build import BuildConfig, build
+    from ui4a.model.train.build import BuildConfig, build
     from ui4a.rsi import evaluate, export, promote, train
 
     if out.exists():

@@ -460,7 +460,7 @@ def summarize(rows: list[dict], counters: Sequence[str]) -> dict:
 
 
 def _fake_backend(cases: Sequence[Case]):
-    from ui4a.mol.replay import ScriptedBackend
+    from ui4a.model.backends.scripted import ScriptedBackend
 
     return ScriptedBackend({c.request: c.ui for c in cases}, rate=0)
 
@@ -483,7 +483,7 @@ def has_rendered_component(doc) -> bool:
 
 async def _generate(backend, request: str) -> dict[str, Any]:
     from ui4a.lang.parser import StreamParser
-    from ui4a.mol.backend import Message
+    from ui4a.model.backends.base import Message
 
     messages = [Message("user", request)]
     start = time.perf_counter()
@@ -510,7 +510,7 @@ async def _generate(backend, request: str) -> dict[str, Any]:
 
 def make_backend(spec: str, cases: Sequence[Case]):
     """The model source for ``spec``; "fake" answers each case's request with its reference code."""
-    from ui4a.mol.sources import from_spec
+    from ui4a.model.backends.factory import from_spec
 
     return _fake_backend(cases) if spec == "fake" else from_spec(spec)
 

@@ -15,8 +15,8 @@ import pytest
 
 from tests.conftest import run_async
 from ui4a import harness, traces
-from ui4a.mol import turn
-from ui4a.mol.backend import Message, Route
+from ui4a.model import turn
+from ui4a.model.backends.base import Message, Route
 from ui4a.store import Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -92,7 +92,7 @@ def test_sigkill_while_tracing_loses_no_committed_trace(tmp_path: Path) -> None:
     code = textwrap.dedent("""
         import sys
         from ui4a import traces
-        from ui4a.mol.backend import Route
+        from ui4a.model.backends.base import Route
         from ui4a.store import Store
         s = Store(sys.argv[1])
         i = 0

@@ -33,7 +33,7 @@ class Turn:
     request: str
     output: str
     backend: str
-    route: Any = None  # ui4a.mol.backend.Route, or None when routing failed
+    route: Any = None  # ui4a.model.backends.base.Route, or None when routing failed
     errors: Sequence[str] = ()
     repairs: Sequence[dict[str, Any]] = ()  # each attempt before the final one: {"output", "errors"}
     valid: bool | None = None  # None: not a UI turn

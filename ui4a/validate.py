@@ -106,7 +106,7 @@ def frame_faults(doc: Document, state: dict[str, Any]) -> list[Diagnostic]:
     Props still being written are not in the frame, and missing props and arrays still
     streaming that are too short so far are not faults yet. A fault between props (a chart
     with neither data nor series) can still go away as the element goes on; a caller that
-    wants only lasting faults compares frames, as ``ui4a.mol.lookahead`` does.
+    wants only lasting faults compares frames, as ``ui4a.model.decode.stays_valid`` does.
     """
     out: list[Diagnostic] = []
     _Checker(doc.index, state, out, partial=True).run(doc)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app.pages.playground import header
-from ui4a.mol.replay import load_examples
+from ui4a.model.backends.replay import load_examples
 from ui4a.render.html import render_source
 from ui4a.render.reflex import html_to_reflex
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from app.state import PlaygroundState
-from ui4a.mol.replay import load_examples
+from ui4a.model.backends.replay import load_examples
 
 SUGGESTIONS = [e.request for e in load_examples()[:6]]
 THUMB = ("M7 10v11H4a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1h3zm0 0 4-8a2.5 2.5 0 0 1 2.5 2.5V8h5.2a2 2 0 0 1 2 2.3"

@@ -74,7 +74,7 @@ def test_committed_manifest_validates_and_states_the_defaults():
 
 
 def test_router_config_builds_the_router(tmp_path):
-    from ui4a.mol.router import Router
+    from ui4a.model.router import Router
 
     text = MINIMAL + '\n[router]\nrules = [{ pattern = "chart|table", label = "ui" }]\n'
     router = Router.from_config(load(project(tmp_path, text)).router_config())

@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
 
         return rsi_main(["--out", args.out] if args.out else [])
     from bench.run import DEFAULT_OUT, exit_code, format_summary, run_benchmark
-    from ui4a.mol.backend import BackendError
+    from ui4a.model.backends.base import BackendError
 
     out = args.out or str(DEFAULT_OUT)
     try:

@@ -8,7 +8,7 @@ import json
 
 from ui4a import tokens
 from ui4a.cli import CliError
-from ui4a.mol.backend import BackendError, Message, binary_fault
+from ui4a.model.backends.base import BackendError, Message, binary_fault
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -22,8 +22,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 async def run_turn(backend, request: str, adapter: str | None) -> dict:
-    from ui4a.mol import turn
-    from ui4a.mol.backend import Route
+    from ui4a.model import turn
+    from ui4a.model.backends.base import Route
 
     messages = [Message("user", request)]
     route = Route(adapter, 1.0, "--adapter") if adapter else None
@@ -42,7 +42,7 @@ async def run_turn(backend, request: str, adapter: str | None) -> dict:
 
 
 def cmd_chat(args: argparse.Namespace) -> int:
-    from ui4a.mol.sources import from_spec
+    from ui4a.model.backends.factory import from_spec
 
     if not args.request.strip():
         raise CliError("the request is empty")

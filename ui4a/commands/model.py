@@ -33,7 +33,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def _dir(arg: str | None) -> Path:
     """The model directory: the argument, else the manifest's local base, else models/ui4a-tiny."""
     from ui4a import harness
-    from ui4a.mol.build import DEFAULT_DIR
+    from ui4a.model.train.build import DEFAULT_DIR
 
     if arg:
         return Path(arg)
@@ -42,7 +42,7 @@ def _dir(arg: str | None) -> Path:
 
 
 def tiny_config(seed: int = 0):
-    from ui4a.mol.build import BuildConfig
+    from ui4a.model.train.build import BuildConfig
 
     return BuildConfig(seed=seed, n_train=300, n_heldout=20, short_steps=8, base_steps=20, adapter_steps=5,
                        batch_size=8, hidden_size=48, layers=2, heads=2, intermediate_size=96, vocab_size=1000,
@@ -50,10 +50,10 @@ def tiny_config(seed: int = 0):
 
 
 def evaluate_dir(path: Path, limit: int) -> dict:
-    from ui4a.mol import data as datagen
-    from ui4a.mol.build import BuildConfig
-    from ui4a.mol.evaluate import score_router, score_ui
-    from ui4a.mol.local import LocalModel
+    from ui4a.model.backends.local import LocalModel
+    from ui4a.model.train import data as datagen
+    from ui4a.model.train.build import BuildConfig
+    from ui4a.model.train.heldout import score_router, score_ui
 
     record = json.loads((path / "build.json").read_text())
     cfg = record["config"]
@@ -73,7 +73,7 @@ def evaluate_dir(path: Path, limit: int) -> dict:
 
 
 def cmd_build(args: argparse.Namespace) -> int:
-    from ui4a.mol.build import BuildConfig, build
+    from ui4a.model.train.build import BuildConfig, build
 
     out = _dir(args.out)
     cfg = tiny_config(args.seed) if args.tiny else BuildConfig(seed=args.seed)

@@ -18,9 +18,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from ui4a.mol.backend import BackendError
-    from ui4a.mol.server import create_app
-    from ui4a.mol.sources import from_spec
+    from ui4a.model.backends.base import BackendError
+    from ui4a.model.backends.factory import from_spec
+    from ui4a.model.server import create_app
 
     try:
         backend = from_spec(args.model)

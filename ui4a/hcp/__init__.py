@@ -1,4 +1,4 @@
-"""The harness contract: ``harness.toml``, a versioned, checked manifest of the whole harness.
+"""HCP, the harness contract package: ``harness.toml``, a versioned, checked manifest of the whole harness.
 
 ``load`` gives a checked :class:`Manifest` or a :class:`ManifestError` listing every
 positioned fault; ``save`` writes atomically; ``lock`` hashes the manifest with

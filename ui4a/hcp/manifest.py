@@ -128,7 +128,7 @@ class Decoding(Section):
     top_p: float = Field(1.0, gt=0, le=1, description="Nucleus sampling mass.")
     seed: int | None = Field(None, description="Sampling seed, for reproducible non-greedy answers.")
     copy_bias: float = Field(0.0, ge=0, le=20, description="Logit bonus, in the local UI adapter's values, for "
-                             "tokens that copy the request (ui4a.mol.copying); 0 turns it off.")
+                             "tokens that copy the request (ui4a.model.decode.copy_bias); 0 turns it off.")
 
 
 class Session(Section):
@@ -199,11 +199,11 @@ class Manifest(Section):
         return sorted(set(self.components.allow)) or None
 
     def router_config(self) -> dict[str, Any]:
-        """The router section as ``ui4a.mol.router.Router.from_config`` takes it."""
+        """The router section as ``ui4a.model.router.Router.from_config`` takes it."""
         return self.router.model_dump(mode="json")
 
     def model_spec(self) -> str:
-        """The model source as a ``UI4A_MODEL`` spec (see ``ui4a.mol.sources``).
+        """The model source as a ``UI4A_MODEL`` spec (see ``ui4a.model.backends.factory``).
 
         Paths are written as in the manifest when it sits in the working directory,
         absolute otherwise. A local backend whose base model is not built yet gives

@@ -1,4 +1,4 @@
-"""The self-improvement loop: traces → dataset → candidate adapter → evaluation → gated promotion.
+"""RSI, recursive self-improvement: traces → dataset → candidate adapter → evaluation → gated promotion.
 
 ``export`` builds a training set from traces, ``train`` fits a candidate adapter
 starting from the current one, ``evaluate`` scores candidate and current on the

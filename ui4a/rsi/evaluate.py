@@ -96,7 +96,7 @@ def score(answers: Sequence[str], items: Sequence[Item], browser: Any = None) ->
     all checks passed (an invalid answer passes none); ``all_checks``: answers
     passing every one of their checks.
     """
-    from ui4a.mol.turn import checked
+    from ui4a.model.turn import checked
 
     valid = whole = passed_checks = total_checks = 0
     per_kind: dict[str, list[int]] = {}
@@ -142,8 +142,8 @@ def evaluate(manifest: Manifest, candidate: str | Path, dataset: str | Path | No
              limit: int | None = None, constrained: bool | None = None,
              log: Callable[[str], None] = print) -> dict[str, Any]:
     """Score the candidate against the manifest's current adapter; writes and returns ``eval.json``."""
-    from ui4a.mol.constrain import grammar_constraint
-    from ui4a.mol.local import LocalModel
+    from ui4a.model.backends.local import LocalModel
+    from ui4a.model.decode.mask import grammar_constraint
 
     cand = Path(candidate)
     try:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ui4a import traces
-from ui4a.mol import data as datagen
+from ui4a.model.train import data as datagen
 from ui4a.store import Store
 
 TRAIN, HELDOUT, INFO = "train.jsonl", "heldout.jsonl", "export.json"

@@ -23,7 +23,7 @@ from typing import Any
 
 from ui4a import harness
 from ui4a.hcp.manifest import Manifest
-from ui4a.mol import data as datagen
+from ui4a.model.train import data as datagen
 from ui4a.rsi import export as exports
 
 CANDIDATE = "candidate.json"
@@ -48,7 +48,7 @@ def rehearsal_pairs(base_dir: Path, adapter: str, n: int, seed: int) -> list[dat
     """``n`` pairs of the data the base model and its adapters were built from (from its build record)."""
     if n <= 0:
         return []
-    from ui4a.mol.build import BuildConfig
+    from ui4a.model.train.build import BuildConfig
 
     try:
         cfg = json.loads((base_dir / "build.json").read_text(encoding="utf-8"))["config"]
@@ -69,8 +69,8 @@ def train(manifest: Manifest, dataset: str | Path, adapter: str = "ui", steps: i
     from peft import PeftModel
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
-    from ui4a.mol.build import encode, train_loop
-    from ui4a.mol.format import system_prefix, turn_sequence
+    from ui4a.model.train.build import encode, train_loop
+    from ui4a.model.train.sequence import system_prefix, turn_sequence
 
     m = manifest
     if m.model.backend != "local":

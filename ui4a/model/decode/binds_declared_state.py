@@ -1,0 +1,84 @@
+"""Bind props name declared state: ``bind={x}`` only once ``<State x=… />`` was written.
+
+Which names exist is not context-free, so the grammar lets ``bind={…}`` hold
+any name and a small model often binds a field to a name it never declared
+(``<State city="Oslo" />`` then ``bind={team}``), which the validator rejects.
+:class:`DeclaredNames`, a transformers ``LogitsProcessor`` placed after the
+grammar's (batch size 1), reads the text so far with the stream parser and,
+inside a bind prop's braces, keeps only the tokens that spell one of the names
+declared so far. With no ``<State>`` written yet it leaves the scores alone
+(no choice of name could be right).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from typing import Any
+
+import torch
+from transformers import LogitsProcessor
+
+from ui4a import registry
+from ui4a.model.decode.answer_so_far import AnswerSoFar
+from ui4a.model.decode.vocab import token_texts
+
+STATE_TAG = "State"
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@lru_cache(maxsize=256)
+def is_bind(component: str, prop: str) -> bool:
+    """Whether ``prop`` of ``component`` binds a state variable."""
+    comp = registry.get(component)
+    if comp is None:
+        return False
+    schema = comp.props.model_json_schema().get("properties", {}).get(prop)
+    return schema is not None and '"ui4a-binding"' in json.dumps(schema)
+
+
+def _declared(nodes: list[Any], into: set[str]) -> set[str]:
+    for node in nodes:
+        if getattr(node, "name", None) == STATE_TAG:
+            into.update(prop.name for prop in node.props)
+        _declared(getattr(node, "children", []), into)
+    return into
+
+
+def spells_one_of(text: str, names: set[str]) -> bool:
+    """Whether ``text`` (what follows ``{``) is on the way to, or past, exactly one of ``names``."""
+    text = text.lstrip()
+    m = _NAME.match(text)
+    if m is None:
+        return not text  # blanks only, so far
+    word = m.group()
+    if m.end() == len(text):
+        return any(name.startswith(word) for name in names)
+    return word in names
+
+
+class DeclaredNames(LogitsProcessor):
+    """Masks, inside ``bind={…}``, the tokens that would name an undeclared state; batch size 1."""
+
+    def __init__(self, tokenizer: Any, written: AnswerSoFar | None = None) -> None:
+        self.texts = token_texts(tokenizer)
+        self.written = written or AnswerSoFar(tokenizer)  # shared with the answer's other guards
+
+    def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
+        p = self.written.sync(input_ids, "DeclaredNames").parser
+        r = p.region
+        if (p.error is not None or r is None or r.kind != "expr" or r.target[0] != "prop" or not p.stack
+                or not is_bind(p.stack[-1].name, r.target[1])):
+            return scores
+        names = _declared(p.roots, set())
+        if not names:
+            return scores
+        written = "".join(r.parts)[1:]  # after the opening brace
+        allowed = torch.isfinite(scores[0]).nonzero().flatten().tolist()
+        keep = [t for t in allowed if t < len(self.texts) and spells_one_of(written + self.texts[t], names)]
+        if not keep:
+            return scores
+        out = torch.full_like(scores, float("-inf"))
+        out[0, keep] = scores[0, keep]
+        return out

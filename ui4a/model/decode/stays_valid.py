@@ -1,0 +1,576 @@
+"""Lookahead: a constrained answer never writes a token after which the validator finds a new fault.
+
+The grammar is context-free, so it cannot say that a table row has as many cells
+as the table has columns, or that a name in an expression was declared with
+``<State>``; a small model breaks such rules and the answer parses but does not
+validate. The validator can tell as soon as a value, or an item of an array, is
+complete, and a name as soon as it is written. :class:`Lookahead`, placed last
+among an answer's guards (batch size 1), tries the best-scoring token before it
+is written: it re-reads the open tag from its ``<`` with the token appended and
+checks that frame (:func:`ui4a.validate.frame_faults`), and inside an unfinished
+expression it checks every name written so far (each must be declared state; the
+one being written must be on its way to a declared name, or be a function's name
+or a keyword whole). A token that brings a new fault gives way to the best other
+token that brings none (up to ``tries`` checked, then a cheap name-spelling filter
+further down); the grammar's mask already holds only tokens that keep the answer
+parseable, so any token it falls back to is still safe to write.
+
+A fault of the element as a whole (its props model's own check: actionLabel
+without action, alt="" without decorative) counts only where no prop still to
+come mends it: a token that brings such a fault passes, and the token that would
+end the tag on it is refused while a prop the tag lacks would mend it (and, when
+the model offers nothing else, that prop is written). A ``]`` that ends an item
+of an outer array (a table row) is refused when a comma and a bracket after it
+would both bring a fault.
+
+Only tokens that can complete something are checked (a closing quote or bracket,
+a comma, a blank, ``/`` or ``>``; inside an expression, every token), so the
+work is a short re-read of one tag for a fraction of the steps; the faults of the
+text written so far are remembered from the step that wrote it.
+"""
+
+from __future__ import annotations
+
+import re
+import types
+import typing
+from collections.abc import Callable
+from typing import Annotated, Any
+
+import torch
+
+from ui4a import registry
+from ui4a.lang import expr as ex
+from ui4a.lang.errors import LineIndex
+from ui4a.lang.parser import StreamParser
+from ui4a.model.decode.answer_so_far import AnswerSoFar
+from ui4a.model.decode.binds_declared_state import STATE_TAG, is_bind
+from ui4a.model.decode.vocab import token_texts
+from ui4a.validate import declared_state, frame_faults
+
+TRIES = 32  # tokens checked at a step whose best token brings a fault
+MEMO = 256  # frames whose faults are remembered (cleared when a new frame starts)
+# A token holding one of these may complete a value, an array item or a tag.
+_COMPLETES = frozenset("\"']}),/> \n\t")
+# In an array, only these end an item or a value in it (blanks do not).
+_ITEM_ENDS = frozenset("\"']}),")
+_CLOSER = {"(": ")", "[": "]", "{": "}"}
+_WORDS = tuple(ex.PURE_FUNCTIONS + ex.ACTION_FUNCTIONS) + ("true", "false", "null")
+
+
+def _open(text: str) -> list[list[Any]]:
+    """What is still open at the end of ``text``, outermost first: for each bracket, quote or
+    string interpolation, ``[what closes it, where its current item starts]``."""
+    stack: list[list[Any]] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        top = stack[-1][0] if stack else ""
+        if top in ('"', "'"):  # in a string: only escapes, its quote and interpolations matter
+            if ch == "\\":
+                i += 1
+            elif ch == top:
+                stack.pop()
+            elif ch == "{":
+                stack.append(["}", i + 1])
+        elif ch in "\"'":
+            stack.append([ch, i + 1])
+        elif ch in _CLOSER:
+            stack.append([_CLOSER[ch], i + 1])
+        elif ch in ")]}" and stack:
+            stack.pop()
+        elif ch == "," and stack:
+            stack[-1][1] = i + 1
+        i += 1
+    return stack
+
+
+def closers(text: str) -> str:
+    """What closes an unfinished expression or string: its open quotes, interpolations and brackets."""
+    return "".join(closer for closer, _ in reversed(_open(text)))
+
+
+def name_faults(region_text: str, kind: str, state: dict[str, Any]) -> set[tuple[int, str]]:
+    """Names in an unfinished ``{expression}``, ``"string"`` or ``[array]`` (``kind`` is the
+    stream parser's region kind) that cannot end up declared.
+
+    A complete name must be declared state; the last one, still being written, must be
+    on its way to a declared name, or be a function's name or a keyword whole (one token
+    spells each, so a model is not steered into one it never meant). Unreadable text gives none:
+    the grammar, not this check, keeps the answer parseable.
+    """
+    node = _read_unfinished(region_text, kind)
+    if node is None:
+        return set()
+    end = len(region_text)
+    faults = set()
+    for name, pos in ex.names_in(node):
+        if name in state or pos >= end:  # declared, or a stand-in operand
+            continue
+        if pos + len(name) < end or not _on_the_way(name, state):
+            faults.add((pos, "unknown-state"))
+    for call in ex.calls_in(node):
+        if call.func not in _WORDS:
+            faults.add((call.pos, "unknown-function"))
+    return faults
+
+
+_TAIL = re.compile(r"(?<![A-Za-z0-9_.])[A-Za-z_][A-Za-z0-9_]*$")
+_HEAD = re.compile(r"[A-Za-z0-9_]*")
+
+
+def _on_the_way(word: str, state: Any) -> bool:
+    return word in _WORDS or any(name.startswith(word) for name in state)
+
+
+def _plausible(frame: str, piece: str, state: Any) -> bool:
+    """Whether ``piece``, written after ``frame``, can be part of a right name (a cheap string
+    test; in string text, or after a ``.``, anything can)."""
+    if closers(frame)[:1] in ('"', "'") or frame.endswith("."):
+        return True
+    m = _TAIL.search(frame)
+    tail = m.group() if m else ""
+    if not tail and frame[-1:].isalnum():
+        return True  # inside a number, or after a member name
+    body = piece.lstrip()
+    if body != piece:
+        tail = ""  # a blank ends the word before: the token starts a new one (" assistant")
+    head = _HEAD.match(body).group()
+    word = tail + head
+    if not word:
+        return True
+    if len(head) < len(body):  # the word ends within this token
+        return word in state or word in _WORDS
+    return _on_the_way(word, state)
+
+
+def _last_item(text: str) -> str | None:
+    """The last item of the array innermost at the end of ``text`` (not an object or a string in
+    it), when it has one."""
+    stack = _open(text)
+    if not stack or stack[-1][0] != "]":
+        return None
+    return text[stack[-1][1]:].strip() or None
+
+
+_TAG_NAME = re.compile(r"<([A-Z][A-Za-z0-9]*)[\s/>]")
+_TYPED_PROP = re.compile(r"\s([a-z][A-Za-z0-9]*)$")
+
+
+def _in_interpolation(closing: str) -> bool:
+    """Whether text that ``closing`` (its :func:`closers`) would end is inside a string's ``{…}``:
+    the brace that ends an interpolation comes right before its string's quote."""
+    quotes = [i for i in (closing.find('"'), closing.find("'")) if i >= 0]
+    return bool(quotes) and min(quotes) > 0 and closing[min(quotes) - 1] == "}"
+
+
+def _needs_state(parser: StreamParser, frame: str) -> bool:
+    """Whether the frame has begun something that only declared state can finish: an
+    interpolation, a bind prop's value, or a prop name that can only grow into a bind prop."""
+    r = parser.region
+    if r is not None and _in_interpolation(closers("".join(r.parts))):
+        return True
+    if r is not None and r.kind == "expr":
+        return r.target[0] == "interp" or (parser.stack and is_bind(parser.stack[-1].name, r.target[1]))
+    if not parser.stack or parser.mode not in ("attrs", "after_prop", "value"):
+        return False
+    element = parser.stack[-1].name
+    if parser.pending_prop is not None:
+        return is_bind(element, parser.pending_prop[0])
+    m = _TYPED_PROP.search(frame)
+    if m is None:
+        return False
+    comp = registry.get(element)
+    names = [n for n in (comp.props.model_fields if comp else ()) if n.startswith(m.group(1))]
+    return bool(names) and all(is_bind(element, n) for n in names)
+
+
+_EXPR_STRING = re.compile(r"""\{\s*(["'])((?:(?!\1)[^\\{])*)""")
+
+
+def _string_so_far(kind: str, written: str) -> str | None:
+    """The text so far of a value that is one string still being written: a quoted string, or an
+    expression that is only a string literal yet (``{'abc``); None for anything else."""
+    if kind == "string":
+        return written[1:]
+    m = _EXPR_STRING.fullmatch(written) if kind == "expr" else None
+    return m.group(2) if m else None
+
+
+def _too_long(parser: StreamParser, body: str) -> bool:
+    """Whether an unfinished string prop already holds more characters than its ``max_length``: the
+    frame only judges a string once its quote closes, by which time the model may have no good way
+    back (closing mode then ends it too long). Bodies with escapes or interpolations are not judged."""
+    r = parser.region
+    if r is None or r.target[0] != "prop" or not parser.stack or "\\" in body or "{" in body:
+        return False
+    comp = registry.get(parser.stack[-1].name)
+    info = comp.props.model_fields.get(r.target[1]) if comp else None
+    limit = _string_max_length(info) if info else None
+    return limit is not None and len(body) > limit
+
+
+def _string_max_length(info: Any) -> int | None:
+    """A string prop's ``max_length``, on the field (``str = Field(max_length=…)``) or on the string
+    arm of an optional one (``Annotated[str, Field(max_length=…)] | None``, where the field holds none)."""
+    metas = list(info.metadata)
+    for arm in _arms(info.annotation):
+        if typing.get_origin(arm) is Annotated and typing.get_args(arm)[0] is str:
+            for meta in arm.__metadata__:
+                metas.extend(getattr(meta, "metadata", [meta]))
+    limits = [m.max_length for m in metas if getattr(m, "max_length", None) is not None]
+    return min(limits) if limits else None
+
+
+def _arms(tp: Any) -> tuple[Any, ...]:
+    """The types a prop's annotation unites (``A | B | None``), or the annotation alone."""
+    return typing.get_args(tp) if typing.get_origin(tp) in (typing.Union, types.UnionType) else (tp,)
+
+
+def _read_unfinished(text: str, kind: str) -> Any:
+    """The expression tree of unfinished ``text`` closed as written, or after a stand-in operand
+    (``n-`` reads as ``n-0``, ``item.`` as ``item.x``); None when no reading parses."""
+    for operand in ("", "0", "x"):
+        closed = text + operand + closers(text + operand)
+        index = LineIndex()
+        index.add(closed)
+        try:
+            if kind == "string":
+                return ex.parse_string_body(closed[1:-1], 1, index)
+            if kind == "array":
+                return ex.parse_literal(closed, 0, index)
+            return ex.parse_program(closed[1:-1], 1, index)
+        except ex.ExprError:
+            continue
+    return None
+
+
+class Lookahead:
+    """Keeps a constrained answer from writing a token that brings a validation fault; batch size 1."""
+
+    def __init__(self, tokenizer: Any, tries: int = TRIES, written: AnswerSoFar | None = None) -> None:
+        self.tokenizer = tokenizer
+        self.texts = token_texts(tokenizer)
+        self._plan: list[int] = []  # the rest of a mending prop being written (see _mend)
+        self.eos = tokenizer.eos_token_id
+        self.tries = tries
+        self.written = written or AnswerSoFar(tokenizer)  # shared with the answer's other guards
+        self._state_at: int | None = None
+        self._state: dict[str, Any] = {}
+        self._memo: dict[str, set[tuple[int, str]]] = {}  # frame -> faults, under the current state
+        self._mends: dict[str, str | None] = {}  # frame -> the prop that mends its element's fault
+        self.banned = 0  # tokens refused over the answer
+
+    def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
+        if self._plan:
+            token = self._plan.pop(0)
+            if torch.isfinite(scores[0, token]):
+                return _only(scores, token)
+            self._plan.clear()  # the grammar wants otherwise: leave it to the model again
+        frame = self._sync(input_ids)
+        if frame is None:
+            return scores
+        best = int(scores[0].argmax())
+        if best == self.eos or not self._checked(best):
+            return scores
+        before = self._faults(frame)
+        if self._passes(frame, best, before):
+            return scores
+        # The best token brings a fault. The model meant to end something here (or, in an
+        # expression, to go on with it), so take the best of the other such tokens that does
+        # not; only when none does, the best token that cannot complete anything.
+        self.banned += 1
+        ranking = torch.argsort(scores[0], descending=True).tolist()
+        tried, fallback = 1, None
+        for token in ranking:
+            if token == best:
+                continue
+            if not torch.isfinite(scores[0, token]):
+                break
+            if token == self.eos:
+                return _only(scores, token)
+            if not self._checked(token):
+                if fallback is None and token < len(self.texts) and "\ufffd" not in self.texts[token]:
+                    fallback = token
+                continue
+            if tried >= self.tries:
+                break
+            tried += 1
+            if self._passes(frame, token, before):
+                return _only(scores, token)
+            self.banned += 1
+        if fallback is None and self.parser.region is not None:
+            # In an expression the model may not rank any good name high: look further down,
+            # among the tokens that spell on towards a name that can be right.
+            tried = 0
+            for token in ranking:
+                if not torch.isfinite(scores[0, token]) or tried >= self.tries:
+                    break
+                if token == best or not self._checked(token) or not _plausible(frame, self.texts[token], self._declared()):
+                    continue
+                tried += 1
+                if self._passes(frame, token, before):
+                    return _only(scores, token)
+                self.banned += 1
+        region = self.parser.region
+        if fallback is None and region is not None and region.quote:
+            # In a string where nothing the model ranks high passes (as at its length limit), the
+            # best token that ends the string and passes; only those tokens are looked at.
+            for token in ranking:
+                if token >= len(self.texts) or not self.texts[token].startswith(region.quote):
+                    continue
+                if not torch.isfinite(scores[0, token]):
+                    break
+                if self._passes(frame, token, before):
+                    return _only(scores, token)
+        mend = self._mend(frame, best, scores)
+        if mend is not None:
+            return _only(scores, mend)
+        return _only(scores, fallback) if fallback is not None else scores
+
+    def _mend(self, frame: str, best: int, scores: torch.FloatTensor) -> int | None:
+        """Where the model would end the tag on a fault a prop it has not written mends (an Image's
+        ``alt=""`` without ``decorative``) and offers nothing better, the first token of that prop;
+        the rest follows on the next steps."""
+        piece = self.texts[best] if best < len(self.texts) else ""
+        inside = _before_tag_end(frame, piece)
+        prop = self._mending(inside) if inside is not None else None
+        if prop is None:
+            return None
+        ids = self.tokenizer(inside[len(frame):] + prop, add_special_tokens=False)["input_ids"]
+        if not ids or not torch.isfinite(scores[0, ids[0]]):
+            return None
+        self._plan = ids[1:]
+        return ids[0]
+
+    def accepts(self, input_ids: torch.LongTensor, token: int) -> bool:
+        """Whether ``token`` may be written next: it brings no new fault (closing mode asks)."""
+        frame = self._sync(input_ids)
+        if frame is None or token == self.eos or not self._checked(token):
+            return True
+        return self._passes(frame, token, self._faults(frame))
+
+    def accepts_text(self, input_ids: torch.LongTensor, text: str) -> bool:
+        """Whether ``text``, written next as a whole (closing mode's filler), brings no new fault."""
+        frame = self._sync(input_ids)
+        return frame is None or self._faults(frame + text) <= self._faults(frame)
+
+    def _sync(self, input_ids: torch.LongTensor) -> str | None:
+        """Bring the parser up to the text written so far; the frame to check, or None."""
+        w = self.written.sync(input_ids, "Lookahead")
+        if w.partial:
+            return None
+        start = self._frame_start()
+        return None if start is None else w.text[start:]
+
+    @property
+    def parser(self) -> StreamParser:
+        return self.written.parser
+
+    def _passes(self, frame: str, token: int, before: set) -> bool:
+        """Whether ``token`` brings no new fault, nor a comma after an item that ends an array
+        well where one more such item would not (a table row with all its cells)."""
+        piece = self.texts[token]
+        if self.parser.mode == "name" and (named := _TAG_NAME.match(frame + piece)) is not None:
+            # The element appears with this token: what it lacks with no props yet is not the
+            # token's fault (a chart without its data), what the token writes after its name is.
+            before = before | self._faults(f"<{named.group(1)} ")
+        after = self._faults(frame + piece)
+        if _WHOLE in after and (inside := _before_tag_end(frame, piece)) is not None and self._mendable(inside):
+            return False  # it ends the tag on a fault of the element that a prop not written would mend
+        if not after <= before and not (after - before == {_WHOLE} and self._mendable(frame + piece)):
+            return False  # a new fault, unless of the element as a whole and mended by a prop to come
+        if self.parser.region is not None and not self._item_may_end(frame, piece, before):
+            return False
+        if "," not in piece or self.parser.region is None:
+            return True
+        upto = frame + piece[:piece.index(",")]
+        last = _last_item(upto)
+        if last is None:
+            return True
+        # An array inside an array shows in the frame once the comma after it is written.
+        end = "]," if closers(upto)[1:2] == "]" else "]"
+        return not (self._faults(upto + end) <= before and not self._faults(f"{upto},{last}{end}") <= before)
+
+    def _item_may_end(self, frame: str, piece: str, before: set) -> bool:
+        """Whether the ``]`` in ``piece`` that ends an array inside an array (a table row) leaves it
+        fit to stay: its fault shows only once a comma or a bracket follows, and if both bring one
+        (a row short of its cells) no continuation mends it."""
+        for i, ch in enumerate(piece):
+            if ch != "]":
+                continue
+            upto = frame + piece[:i + 1]
+            rest = closers(upto)
+            if not rest.startswith("]"):
+                continue  # not an item of an outer array
+            more, end = self._faults(upto + ","), self._faults(upto + "]")
+            if more <= before or end <= before:
+                return True
+            return more - before == {_WHOLE} and self._mendable(upto + rest)
+        return True
+
+    def _checked(self, token: int) -> bool:
+        """Whether writing ``token`` can complete something the validator judges."""
+        if token >= len(self.texts) or "\ufffd" in self.texts[token]:
+            return False
+        piece, p = self.texts[token], self.parser
+        if p.mode == "text":
+            return "{" in piece
+        if p.mode == "name":
+            return not _COMPLETES.isdisjoint(piece) or "{" in piece
+        if p.region is None:
+            return not _COMPLETES.isdisjoint(piece) or piece[:1].isalpha()  # a prop name may be typed
+        if p.region.kind == "array":  # inside an object or an interpolation in it, names are written
+            return (not _ITEM_ENDS.isdisjoint(piece) or "{" in piece
+                    or closers("".join(p.region.parts))[:1] == "}")
+        return True
+
+    def _frame_start(self) -> int | None:
+        """Where the frame to check starts: the open tag's ``<``, a text interpolation's ``{``, or,
+        between tags, here (an interpolation may open)."""
+        p = self.parser
+        if p.error is not None or p.mode in ("close", "error"):
+            return None  # a closing tag: the grammar's business
+        if p.mode == "text":
+            return len(self.written.text)
+        if p.region is not None and p.region.target[0] == "interp":
+            return p.region.start
+        if p.stack and p.stack[-1].name == STATE_TAG and p.tag_start == p.stack[-1].offset:
+            return None  # declarations: their values are the grammar's business
+        return p.tag_start
+
+    def _faults(self, frame: str) -> set[tuple[int, str]]:
+        """The faults of ``frame`` (an open tag or interpolation, from its start) as (offset, code)."""
+        state = self._declared()
+        if frame not in self._memo:
+            if len(self._memo) >= MEMO:
+                self._memo.clear()
+            self._memo[frame] = self._read_faults(frame, state)
+        return self._memo[frame]
+
+    def _read_faults(self, frame: str, state: dict[str, Any]) -> set[tuple[int, str]]:
+        parser = StreamParser()
+        parser.feed(frame)
+        if parser.error is not None:
+            return set()
+        faults = {(d.offset, d.code) for d in frame_faults(parser.tree(), state)}
+        r = parser.region
+        written = "".join(r.parts) if r is not None else ""
+        if r is not None and (r.kind != "array" or "{" in written):
+            faults |= {(r.start + pos, code) for pos, code in name_faults(written, r.kind, state)}
+        body = _string_so_far(r.kind, written) if r is not None else None
+        if body is not None and _too_long(parser, body):
+            faults.add((r.start, "string-too-long"))
+        if not state and _needs_state(parser, frame):
+            faults.add((len(frame), "unknown-state"))
+        return faults
+
+    def mending(self, input_ids: torch.LongTensor) -> str | None:
+        """The prop that, written next, mends the fault of the open element as a whole (closing
+        mode writes it before it ends the tag); None when there is no such fault or prop."""
+        frame = self._sync(input_ids)
+        return self._mending(frame) if frame is not None and _WHOLE in self._faults(frame) else None
+
+    def _mendable(self, frame: str) -> bool:
+        return self._mending(frame) is not None
+
+    def _mending(self, frame: str) -> str | None:
+        """The text of one prop the open tag ``frame`` lacks after which its element's fault as a
+        whole is gone (`` action={send("x")}`` after an EmptyState's ``actionLabel``, ``decorative={true}``
+        after an Image's ``alt=""``), or None."""
+        self._declared()  # a new frame clears what was remembered under the old state
+        if frame not in self._mends:
+            if len(self._mends) >= MEMO:
+                self._mends.clear()
+            self._mends[frame] = _mending(frame, self._faults)
+        return self._mends[frame]
+
+    def _declared(self) -> dict[str, Any]:
+        """The state declared before the frame (recomputed when a new frame starts)."""
+        start = self._frame_start()
+        if start != self._state_at:
+            self._state = declared_state(self.parser.tree())
+            self._state_at = start
+            self._memo.clear()  # faults were read under the state before this frame
+            self._mends.clear()
+        return self._state
+
+
+_WHOLE = (0, "prop-type")  # a fault of the frame's element as a whole (its props model's own check)
+
+
+def _in_tag(frame: str) -> bool:
+    """Whether ``frame`` (from a tag's ``<``) stands inside that tag, between or within its props."""
+    parser = StreamParser()
+    parser.feed(frame)
+    return parser.error is None and parser.mode not in ("text", "close") and len(parser.stack) <= 1
+
+
+def _before_tag_end(frame: str, piece: str) -> str | None:
+    """The frame up to the ``/>`` or ``>`` with which ``piece`` ends the frame's tag, or starts to
+    (a ``/`` leaves the grammar nothing but ``>``); None if it does not."""
+    if not frame.startswith("<") or not _in_tag(frame):
+        return None
+    for i, ch in enumerate(piece):
+        if ch == ">" and not _in_tag(frame + piece[:i + 1]):
+            return (frame + piece[:i]).removesuffix("/")
+        if ch == "/" and not _in_tag(frame + piece[:i + 1] + ">"):
+            return frame + piece[:i]
+    return None
+
+
+def _mending(frame: str, faults: Callable[[str], set]) -> str | None:
+    if not frame.startswith("<"):
+        return None
+    for lead in ("", " "):  # a blank ends a number or a flag that ends the frame
+        parser = StreamParser()
+        parser.feed(frame + lead)
+        if parser.error is None and parser.mode == "attrs" and len(parser.stack) == 1:
+            break
+    else:
+        return None  # only between props can one be added
+    frame += lead
+    el = parser.stack[-1]
+    comp = registry.get(el.name)
+    if comp is None:
+        return None
+    written = {p.name for p in el.props}
+    gap = "" if frame[-1:].isspace() else " "
+    others = faults(frame) - {_WHOLE}
+    for name in comp.props.model_fields:
+        if name in written:
+            continue
+        for value in _probes(comp, name):
+            prop = f"{gap}{name}={value}"
+            # Mended only if the probe itself is a good value: a bad one hides the check as a whole.
+            if faults(f"{frame}{prop} ") <= others:
+                return lead + prop
+    return None
+
+
+def _probes(comp: Any, name: str) -> list[str]:
+    """A few values to try for prop ``name`` of ``comp``: the kinds of value that mend a check of
+    the props as a whole (a partner given, a flag set, a bound moved out of the way)."""
+    kind = registry.prop_kind(comp, name)
+    if kind == "action":
+        return ['{send("x")}']
+    if kind == "bind":
+        return []
+    out: list[str] = []
+    for arm in _arms(comp.props.model_fields[name].annotation):
+        base = typing.get_args(arm)[0] if typing.get_origin(arm) is Annotated else arm
+        if base is bool:
+            out += ["{true}", "{false}"]
+        elif base in (int, float):
+            out += ["{1000000}", "{-1000000}"]
+        elif base is str:
+            out.append('"x"')
+        elif typing.get_origin(base) is typing.Literal:
+            out += [f'"{v}"' for v in typing.get_args(base) if isinstance(v, str)][:3]
+    return out
+
+
+def _only(scores: torch.FloatTensor, token: int) -> torch.FloatTensor:
+    out = torch.full_like(scores, float("-inf"))
+    out[0, token] = scores[0, token]
+    return out

@@ -1,0 +1,99 @@
+"""One turn through the harness: route, stream, check, repair — and its trace.
+
+The CLI and the server run whole turns here; the playground streams on its own
+(it renders frames while tokens arrive) and shares :func:`repair` and
+:func:`trace`. Checking uses the manifest's component allow-list; repair turns
+(``decoding.repair_turns``) go only to sources that cannot be constrained.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ui4a import harness, tokens, traces
+from ui4a.model.backends.base import Backend, Message, Route
+from ui4a.model.repair import repair_messages
+from ui4a.validate import Report, check
+
+
+def checked(output: str) -> Report:
+    """``check`` under the active manifest's component allow-list."""
+    return check(output, harness.current().allowed())
+
+
+@dataclass
+class Result:
+    route: Route
+    backend: str
+    output: str
+    report: Report | None = None  # None for plain-text turns
+    attempts: list[dict[str, Any]] = field(default_factory=list)  # outputs a repair replaced
+    first_token_s: float | None = None
+    route_s: float = 0.0
+    total_s: float = 0.0
+
+    @property
+    def valid(self) -> bool | None:
+        return None if self.report is None else self.report.ok
+
+    @property
+    def errors(self) -> list[str]:
+        return [] if self.report is None else [d.format("answer") for d in self.report.diagnostics]
+
+
+async def repair(backend: Backend, messages: Sequence[Message], route: Route, output: str, report: Report,
+                 turns: int | None = None) -> tuple[str, Report, list[dict[str, Any]]]:
+    """Up to ``turns`` repair turns (default: the manifest's) for an unconstrained source's faulty UI."""
+    turns = harness.current().decoding.repair_turns if turns is None else turns
+    attempts: list[dict[str, Any]] = []
+    if getattr(backend, "constrained", False):
+        return output, report, attempts
+    while not report.ok and len(attempts) < turns:
+        attempts.append({"output": output, "errors": [d.format("answer") for d in report.diagnostics]})
+        asked = repair_messages(messages, output, report.diagnostics)
+        output = "".join([p async for p in backend.stream(asked, route)])
+        report = checked(output)
+    return output, report, attempts
+
+
+async def run(backend: Backend, messages: Sequence[Message], route: Route | None = None,
+              on_piece: Callable[[str], None] | None = None) -> Result:
+    """Route (unless ``route`` is given), stream, check and repair one turn."""
+    started = time.perf_counter()
+    route = route or backend.route(messages)
+    routed = time.perf_counter()
+    first = None
+    pieces: list[str] = []
+    async for piece in backend.stream(messages, route):
+        first = first if first is not None else time.perf_counter()
+        pieces.append(piece)
+        if on_piece is not None:
+            on_piece(piece)
+    result = Result(route, backend.name, "".join(pieces), route_s=routed - started,
+                    first_token_s=None if first is None else first - routed)
+    if route.adapter == "ui":
+        report = checked(result.output)
+        result.output, result.report, result.attempts = await repair(backend, messages, route, result.output,
+                                                                     report)
+    result.total_s = time.perf_counter() - started
+    return result
+
+
+def trace(source: str, request: str, result: Result, store: Any = None, **extra: Any) -> int | None:
+    """Record a finished turn; a trace store that cannot be written never fails the turn itself."""
+    from ui4a.store import StoreError
+
+    turn = traces.Turn(source=source, request=request, output=result.output, backend=result.backend,
+                       route=result.route, errors=result.errors, repairs=result.attempts, valid=result.valid,
+                       latency_ms=round(result.total_s * 1000, 1),
+                       tokens=tokens.count(result.output) if result.output else 0, **extra)
+    try:
+        return traces.record(turn, store)
+    except (StoreError, OSError) as exc:
+        import sys
+
+        print(f"ui4a: trace not recorded: {exc}", file=sys.stderr)
+        return None
