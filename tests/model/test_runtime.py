@@ -55,15 +55,14 @@ def test_session_cache_grows_append_only_and_matches_a_full_recompute(tiny_model
     assert session.lengths["chat"] > after_one
     # The cached path's next-token logits equal one forward over the whole conversation.
     m = tiny_model
-    history = (m._prefix_ids + m._ids("<|user|>hi<|assistant|>") + m._ids(first) + [m.eos_id]
-               + m._ids("<|user|>more<|assistant|>"))
-    m._use("chat")
+    history = (m.format.prefix_ids("chat") + m.format.turn_ids("hi") + m._ids(first) + [m.eos_id]
+               + m.format.turn_ids("more"))
     with torch.no_grad():
-        full, _ = m._forward(history, DynamicCache(), "chat")
+        full = m.forward(torch.tensor([history]), DynamicCache(), "chat").logits[0, -1]
         cached_session = Session()
         "".join(m.generate("hi", "chat", max_new_tokens=8, session=cached_session))
         cache = cached_session.caches["chat"]
-        step, _ = m._forward(m._ids("<|user|>more<|assistant|>"), cache, "chat")
+        step = m.forward(torch.tensor([m.format.turn_ids("more")]), cache, "chat").logits[0, -1]
     assert torch.allclose(full, step, atol=1e-4)
 
 

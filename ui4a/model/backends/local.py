@@ -1,44 +1,37 @@
-"""The local runtime: one frozen base, every LoRA adapter loaded, one adapter chosen per turn.
+"""The local runtime: one frozen base, its LoRA adapters loaded, one adapter chosen per turn.
 
-The same code serves the embedded model and any Hugging Face model directory
-that has the project's sequence format (``ui4a.model.train.sequence``) and a folder of
-adapters. The decoding loop is written out: it is short, and it is where the
-KV-cache reuse and the grammar constraint plug in.
+A model directory holds ``build.json`` and ``adapters/``. Its format (:mod:`ui4a.model.train.sequence`)
+says how turns are written: ``chatml`` for a pretrained chat base named by the record (converted once
+from its package, :mod:`ui4a.model.base`), ``tiny`` for the embedded from-scratch model, whose base
+weights sit in the directory itself. An adapter recorded as ``base`` has no weights: the bare base
+answers with that adapter's system prompt.
 
-KV reuse: the system prefix (the catalog prompt) is run once per adapter and
-its cache kept; each turn starts from a copy. A session keeps its own cache per
-adapter and only ever appends to it, so turn n costs the tokens of turn n.
+KV reuse: each adapter's system prefix is run once and kept (on disk too, for a pretrained base:
+:mod:`ui4a.model.backends.prefix_store`); every turn starts from it, and a session's cache only grows.
+The decoding loop (:mod:`ui4a.model.backends.decoding`) is written once for one row or many.
 """
 
 from __future__ import annotations
 
-import copy
+import json
 import queue
 import threading
 import time
-import warnings
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ui4a import catalog
+from ui4a.model.backends import prefix_store
 from ui4a.model.backends.base import BackendError, Message, Route, binary_fault
-from ui4a.model.decode.copy_bias import CopyBias
-from ui4a.model.train.sequence import ROUTE_LABELS, system_prefix
+from ui4a.model.backends.decoding import Row, Timing, decode
+from ui4a.model.train.sequence import CHAT_SYSTEM, FORMATS, ROUTE_LABELS, ROUTE_SYSTEM, Format
 
 MAX_BATCH = 8  # turns decoded together
 BATCH_WAIT_S = 0.005
 
-
-@dataclass
-class Timing:
-    first_token_s: float = 0.0
-    total_s: float = 0.0
-    tokens: int = 0
-    prefix_reused: bool = False
-    constraint_s: float = 0.0  # of total_s, spent in the grammar's mask and the answer's guards
+__all__ = ["LocalBackend", "LocalModel", "Session", "Timing"]
 
 
 @dataclass
@@ -49,25 +42,13 @@ class Session:
     lengths: dict[str, int] = field(default_factory=dict)
 
 
-@contextmanager
-def _quietly() -> Iterator[None]:
-    """Load without transformers' progress bar (a few MB load in milliseconds) and without the
-    deprecation notes its own code raises, which are not the user's to act on."""
-    from transformers.utils import logging as hf_logging
-
-    shown = hf_logging.is_progress_bar_enabled()
-    hf_logging.disable_progress_bar()
+def _record(path: Path) -> dict[str, Any]:
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", FutureWarning)
-            yield
-    finally:
-        if shown:
-            hf_logging.enable_progress_bar()
-
-
-def _clone(cache: Any) -> Any:
-    return copy.deepcopy(cache)
+        return json.loads((path / "build.json").read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as exc:
+        raise BackendError(f"cannot read the build record {path}/build.json: {exc}") from exc
 
 
 class LocalModel:
@@ -77,105 +58,181 @@ class LocalModel:
                  system: str | None = None, threads: int | None = None) -> None:
         """``adapters``: names under ``PATH/adapters``, or ``{name: directory}`` (a harness's own paths)."""
         import torch
-        from peft import PeftModel
-        from transformers import AutoModelForCausalLM, AutoTokenizer
 
         self.path = Path(path)
-        if not (self.path / "config.json").exists():
-            raise BackendError(f"no model at {self.path}: config.json is missing (run `ui4a model build`)")
+        self.torch = torch
         if threads:
             torch.set_num_threads(threads)
+        self.record = _record(self.path)
+        fmt = self.record.get("format", "tiny")
+        if fmt not in FORMATS:
+            raise BackendError(f"{self.path}/build.json has an unknown format {fmt!r} (known: {', '.join(FORMATS)})")
+        self.base_dir, self.base_key = self._base_dir(fmt)
+        self.tokenizer, base = self._load_base()
+        self.model, self.weights = self._load_adapters(base, adapters)
+        self.adapters = list(self.weights)
+        self.system = system if system is not None else catalog.prompt()
+        prompts = {"ui": self.system, "chat": CHAT_SYSTEM, "route": ROUTE_SYSTEM,
+                   **self.record.get("prompts", {})} if fmt == "chatml" else {"ui": self.system}
+        prompts["ui"] = self.system
+        self.format: Format = FORMATS[fmt](self.tokenizer, prompts)
+        self.max_positions = int(getattr(base.config, "max_position_embeddings", 2048))
+        self.eos_id = self.tokenizer.eos_token_id
+        self.stop_ids = self.format.stop_ids
+        self._prefix_cache: dict[tuple[str, str], Any] = {}
+        self._lock = threading.RLock()
+        self._label_ids = {label: self._ids(label) for label in ROUTE_LABELS}
+
+    # ------------------------------------------------------------ loading
+
+    def _base_dir(self, fmt: str) -> tuple[Path, str]:
+        """Where the base weights are, and what identifies them (for the persisted prefixes)."""
+        if fmt != "chatml":
+            if not (self.path / "config.json").exists():
+                raise BackendError(f"no model at {self.path}: config.json is missing (run `ui4a model build`)")
+            return self.path, ""
+        from ui4a.model.base import BaseError, materialize
+
+        spec, sha = self.record.get("base"), self.record.get("base_sha256")
+        if not spec or not sha:
+            raise BackendError(f"{self.path}/build.json names no base (base, base_sha256): rebuild it with "
+                               "`ui4a model build`")
         try:
-            with _quietly():
-                self.tokenizer = AutoTokenizer.from_pretrained(self.path)
-                base = AutoModelForCausalLM.from_pretrained(self.path)
+            return materialize(spec, sha, trained_for=f"the adapters in {self.path}"), sha
+        except BaseError as exc:
+            raise BackendError(str(exc)) from exc
+
+    def _load_base(self) -> tuple[Any, Any]:
+        from transformers import AutoModelForCausalLM, AutoTokenizer
+
+        from ui4a.model.quiet import quietly
+
+        try:
+            with quietly():
+                tokenizer = AutoTokenizer.from_pretrained(self.base_dir)
+                base = AutoModelForCausalLM.from_pretrained(self.base_dir, dtype=self.torch.float32,
+                                                            attn_implementation="sdpa")
         except Exception as exc:  # safetensors, JSON and OS errors all mean a corrupt or partial artifact
-            raise BackendError(f"cannot load the model at {self.path}: {exc}") from exc
+            raise BackendError(f"cannot load the model at {self.base_dir}: {exc}") from exc
+        return tokenizer, base
+
+    def _load_adapters(self, base: Any, adapters: Sequence[str] | Mapping[str, Path] | None
+                       ) -> tuple[Any, dict[str, str | None]]:
+        """The peft model and, per adapter name, the weights it uses (None: the bare base)."""
+        from peft import PeftModel
+
+        from ui4a.model.quiet import quietly
+
+        recorded = self.record.get("adapters", {})
         adapter_dir = self.path / "adapters"
         if isinstance(adapters, Mapping):
-            places = {name: Path(where) for name, where in adapters.items()}
+            places: dict[str, Path | None] = {name: Path(where) for name, where in adapters.items()}
         else:
             names = list(adapters) if adapters else sorted(p.name for p in adapter_dir.iterdir() if p.is_dir()) \
                 if adapter_dir.exists() else []
             places = {name: adapter_dir / name for name in names}
+        for name, info in recorded.items():  # served by the bare base: no folder to load
+            if isinstance(info, dict) and info.get("base") and (adapters is None or name in places):
+                places[name] = None
         if not places:
             raise BackendError(f"no adapters under {adapter_dir}")
-        names = list(places)
-        self.adapter_dirs = places
-        self.model: Any = None
+        model: Any = None
         for name, where in places.items():
+            if where is None:
+                continue
             if not (where / "adapter_config.json").exists():
                 raise BackendError(f"adapter {name!r} is missing: {where}/adapter_config.json not found")
             try:
-                with _quietly():
-                    if self.model is None:
-                        self.model = PeftModel.from_pretrained(base, where, adapter_name=name)
+                with quietly():
+                    if model is None:
+                        model = PeftModel.from_pretrained(base, where, adapter_name=name)
                     else:
-                        self.model.load_adapter(where, adapter_name=name)
+                        model.load_adapter(where, adapter_name=name)
             except Exception as exc:  # as above, for the adapter's files
                 raise BackendError(f"adapter {name!r} at {where} cannot be loaded: {exc}") from exc
-        self.model.eval()
-        self.adapters = names
-        self.system = system if system is not None else catalog.prompt()
-        self.max_positions = int(getattr(base.config, "max_position_embeddings", 2048))
-        self.eos_id = self.tokenizer.eos_token_id
-        self._prefix_ids = [self.tokenizer.bos_token_id, *self._ids(system_prefix(self.system))]
-        self._prefix_cache: dict[str, Any] = {}
-        self._lock = threading.RLock()
-        self._label_ids = {label: self._ids(label) for label in ROUTE_LABELS}
-        self.torch = torch
+        if model is None:
+            raise BackendError(f"no adapter weights under {adapter_dir}")
+        self.adapter_dirs = {name: where for name, where in places.items() if where is not None}
+        model.eval()
+        return model, {name: (None if where is None else name) for name, where in places.items()}
 
     # ------------------------------------------------------------ helpers
 
     def _ids(self, text: str) -> list[int]:
         return self.tokenizer(text, add_special_tokens=False)["input_ids"]
 
-    def _turn_ids(self, request: str, ask: str) -> list[int]:
-        """The ids of one turn's ``<|user|>request`` followed by ``ask`` (what the model is to write); a
-        request the tokenizer would fail on (a lone surrogate) is refused by name first."""
+    def _checked(self, request: str) -> str:
+        """A request the tokenizer would fail on (a lone surrogate) is refused by name first."""
         if (fault := binary_fault(request)) is not None:
             raise BackendError(f"the request contains {fault}")
-        return self._ids(f"<|user|>{request}{ask}")
+        return request
 
-    def _use(self, adapter: str | None) -> None:
-        if adapter is not None and adapter not in self.adapters:
-            raise BackendError(f"unknown adapter {adapter!r}; loaded: {', '.join(self.adapters)}")
-        if adapter is not None:
-            self.model.set_adapter(adapter)
-
-    def _forward(self, ids: list[int], cache: Any, adapter: str | None) -> tuple[Any, Any]:
-        torch = self.torch
-        x = torch.tensor([ids])
+    def _weights(self, adapter: str | None) -> str | None:
+        """The loaded weights an adapter name uses (None: the bare base); unknown names are refused."""
         if adapter is None:
+            return None
+        if adapter not in self.weights:
+            raise BackendError(f"unknown adapter {adapter!r}; loaded: {', '.join(self.adapters)}")
+        return self.weights[adapter]
+
+    def forward(self, ids: Any, cache: Any, weights: str | None, **kwargs: Any) -> Any:
+        """One forward pass with ``weights`` (an adapter's name, or None for the bare base)."""
+        if weights is None:
             with self.model.disable_adapter():
-                out = self.model(input_ids=x, cache=cache, use_cache=True)
-        else:
-            out = self.model(input_ids=x, cache=cache, use_cache=True)
-        return out.logits[0, -1], out.cache
+                return self.model(input_ids=ids, cache=cache, use_cache=True, **kwargs)
+        self.model.set_adapter(weights)
+        return self.model(input_ids=ids, cache=cache, use_cache=True, **kwargs)
 
-    def prefix_cache(self, adapter: str | None) -> Any:
-        """The system prefix's KV cache for an adapter (None = the bare base), computed once."""
-        key = adapter or ""
+    def prefix(self, adapter: str | None) -> list[tuple[Any, Any]]:
+        """The adapter's system prefix as keys and values per layer, computed once (and kept on disk
+        for a pretrained base, where the bare base computes it)."""
+        key = ("" if self.format.prefix_by_base else self._weights(adapter) or "", self.format.prompt(adapter))
         if key not in self._prefix_cache:
-            from transformers import DynamicCache
-
-            self._use(adapter)
-            with self.torch.no_grad():
-                _, cache = self._forward(self._prefix_ids, DynamicCache(), adapter)
-            self._prefix_cache[key] = cache
+            disk = prefix_store.prefix_key(base=self.base_key, ids=self.format.prefix_ids(adapter),
+                                           torch=self.torch.__version__) if self.base_key else None
+            kv = prefix_store.load(disk, self.model.config.num_hidden_layers) if disk else None
+            if kv is None:
+                kv = self.compute_prefix(adapter)
+                if disk:
+                    prefix_store.save(disk, kv)
+            self._prefix_cache[key] = kv
         return self._prefix_cache[key]
+
+    def compute_prefix(self, adapter: str | None) -> list[tuple[Any, Any]]:
+        """The prefix computed now (the bare base runs it for a pretrained base; else the adapter)."""
+        from transformers import DynamicCache
+
+        owner = None if self.format.prefix_by_base else self._weights(adapter)
+        with self.torch.no_grad():
+            out = self.forward(self.torch.tensor([self.format.prefix_ids(adapter)]), DynamicCache(), owner)
+        return [(layer.keys, layer.values) for layer in out.cache.layers]
+
+    def start_cache(self, adapter: str | None, rows: int = 1, reuse: bool = True) -> Any:
+        """A fresh cache holding the adapter's prefix for ``rows`` rows (views: the prefix is never
+        written); ``reuse=False`` computes the prefix anew instead of taking the kept one."""
+        from transformers import DynamicCache
+
+        kv = self.prefix(adapter) if reuse else self.compute_prefix(adapter)
+        return DynamicCache([(k.expand(rows, -1, -1, -1), v.expand(rows, -1, -1, -1)) for k, v in kv])
 
     # ------------------------------------------------------------ routing
 
     def route(self, request: str) -> tuple[str, float]:
-        """Ask the base to name an adapter, choosing only among the labels (their first tokens)."""
+        """Ask the routing weights to name an adapter, choosing only among the labels (their first tokens)."""
+        adapter = self.format.route_adapter
+        if adapter is not None and adapter not in self.weights:
+            raise BackendError(f"this model has no {adapter!r} adapter to route with (loaded: "
+                               f"{', '.join(self.adapters)})")
         with self._lock, self.torch.no_grad():
-            cache = _clone(self.prefix_cache(None))
-            rest = self._turn_ids(request, "<|route|>")
-            logits, _ = self._forward(rest, cache, None)
+            rest = self.format.route_ids(self._checked(request))
+            cache = self.start_cache(adapter)
+            if cache.get_seq_length() + len(rest) >= self.max_positions:
+                raise BackendError(f"the request is too long: {cache.get_seq_length() + len(rest)} tokens with "
+                                   f"the context, the model takes {self.max_positions}")
+            out = self.forward(self.torch.tensor([rest]), cache, self._weights(adapter))
+            logits = out.logits[0, -1]
             firsts = {label: ids[0] for label, ids in self._label_ids.items()}
-            chosen = self.torch.stack([logits[i] for i in firsts.values()])
-            probs = self.torch.softmax(chosen, dim=0)
+            probs = self.torch.softmax(self.torch.stack([logits[i] for i in firsts.values()]), dim=0)
             best = int(probs.argmax())
             return list(firsts)[best], float(probs[best])
 
@@ -184,143 +241,61 @@ class LocalModel:
     def generate(self, request: str, adapter: str, *, max_new_tokens: int = 400, reuse_prefix: bool = True,
                  session: Session | None = None, constraint: Any = None,
                  timing: Timing | None = None, copy_bias: float = 0.0) -> Iterator[str]:
-        """Greedy decoding, streamed as text pieces.
+        """Greedy decoding of one turn, streamed as text pieces.
 
-        ``constraint`` is a logits processor (``ui4a.model.decode.mask.GrammarConstraint``):
-        called with the ids so far and the scores, it masks what the grammar forbids.
-        A constrained answer also gets ``ui4a.model.decode.chain.answer_guards`` (closing mode
-        among them), so it ends complete within ``max_new_tokens``. ``copy_bias`` > 0 favours, in
-        a ``ui`` answer's values, the tokens that copy the request (``ui4a.model.decode.copy_bias``), before any mask.
+        ``constraint`` is a grammar mask (``ui4a.model.decode.mask.GrammarConstraint``); a constrained
+        answer also gets the guards of ``ui4a.model.decode.chain`` (closing mode among them), so it ends
+        complete within ``max_new_tokens``. ``copy_bias`` > 0 favours, in a ``ui`` answer's values, the
+        tokens that copy the request (``ui4a.model.decode.copy_bias``), before any mask.
         """
-        from transformers import DynamicCache
-
-        from ui4a.model.decode.chain import answer_guards
-
         timing = timing if timing is not None else Timing()
         started = time.perf_counter()
         with self._lock, self.torch.no_grad():
-            self._use(adapter)
-            turn_ids = self._turn_ids(request, "<|assistant|>")
+            row = self._row(request, adapter, constraint, copy_bias)
             if session is not None and adapter in session.caches:
-                cache, feed = session.caches[adapter], turn_ids
-                timing.prefix_reused = True
-            elif reuse_prefix:
-                cache, feed = _clone(self.prefix_cache(adapter)), turn_ids
-                timing.prefix_reused = True
+                cache, timing.prefix_reused = session.caches[adapter], True
             else:
-                cache, feed = DynamicCache(), self._prefix_ids + turn_ids
-            used = cache.get_seq_length() if hasattr(cache, "get_seq_length") else 0
-            if used + len(feed) + 1 >= self.max_positions:
-                raise BackendError(f"the request is too long: {used + len(feed)} tokens with the context, "
-                                   f"the model takes {self.max_positions}")
-            budget = min(max_new_tokens, self.max_positions - used - len(feed) - 1)
-            logits, cache = self._forward(feed, cache, adapter)
-            guards = answer_guards(constraint, self.tokenizer, budget)
-            copier = CopyBias(self.tokenizer, request, copy_bias) if copy_bias and adapter == "ui" else None
-            generated: list[int] = []
-            emitted = text = ""
-            seen = self.torch.tensor([feed])  # what the constraint is shown: prompt, then each token
-            for _ in range(budget):
-                if constraint is not None or copier is not None:
-                    masking = time.perf_counter()
-                    if copier is not None:
-                        logits = copier(text, logits)
-                    if constraint is not None:
-                        logits = guards(seen, logits.unsqueeze(0))[0]
-                    timing.constraint_s += time.perf_counter() - masking
-                token = int(logits.argmax())
-                if token == self.eos_id or not self.torch.isfinite(logits[token]):
-                    break
-                generated.append(token)
-                seen = self.torch.cat([seen, self.torch.tensor([[token]])], dim=1)
-                text = self.tokenizer.decode(generated, skip_special_tokens=True)
-                if not text.endswith("\ufffd"):  # wait until a UTF-8 character is whole
-                    piece, emitted = text[len(emitted):], text
-                    if piece:
-                        if timing.tokens == 0:
-                            timing.first_token_s = time.perf_counter() - started
-                        timing.tokens += 1
-                        yield piece
-                logits, cache = self._forward([token], cache, adapter)
+                cache, timing.prefix_reused = self.start_cache(adapter, reuse=reuse_prefix), reuse_prefix
+            for _, piece in decode(self, [row], cache, max_new_tokens, timing, started):
+                yield piece
             if session is not None:
                 # Append the finished turn (answer and end-of-turn) so the next turn only adds its own tokens.
-                _, cache = self._forward([self.eos_id], cache, adapter)
-                session.caches[adapter] = cache
-                session.lengths[adapter] = cache.get_seq_length()
+                out = self.forward(self.torch.tensor([[self.eos_id]]), row.cache, row.weights)
+                session.caches[adapter] = out.cache
+                session.lengths[adapter] = out.cache.get_seq_length()
         timing.total_s = time.perf_counter() - started
 
-
     def generate_batch(self, requests: Sequence[str], adapters: Sequence[str], *, max_new_tokens: int = 400,
-                       constraints: Sequence[Any] | None = None,
-                       on_piece: Any = None, copy_bias: float = 0.0) -> list[str]:
-        """Several turns at once, each with its own adapter (peft's mixed-adapter batches).
+                       constraints: Sequence[Any] | None = None, on_piece: Any = None,
+                       copy_bias: float = 0.0) -> list[str]:
+        """Several turns at once: rows of the same adapter share one batch (and its cached prefix).
 
-        Prompts are left-padded into one batch; each row may have its own grammar constraint.
         ``on_piece(row, text)`` receives each row's text as it grows, for streaming.
         """
-        from transformers import DynamicCache
+        constraints = list(constraints) if constraints is not None else [None] * len(requests)
+        texts = [""] * len(requests)
+        groups: dict[str, list[int]] = {}
+        for i, adapter in enumerate(adapters):
+            self._weights(adapter)
+            groups.setdefault(adapter, []).append(i)
+        with self._lock, self.torch.no_grad():
+            for adapter, members in groups.items():
+                rows = [self._row(requests[i], adapter, constraints[i], copy_bias) for i in members]
+                cache = self.start_cache(adapter, len(rows))
+                for r, piece in decode(self, rows, cache, max_new_tokens, Timing()):
+                    texts[members[r]] += piece
+                    if on_piece is not None:
+                        on_piece(members[r], piece)
+        return texts
 
+    def _row(self, request: str, adapter: str, constraint: Any, copy_bias: float) -> Row:
         from ui4a.model.decode.chain import answer_guards
+        from ui4a.model.decode.copy_bias import CopyBias
 
-        torch = self.torch
-        for adapter in adapters:
-            if adapter not in self.adapters:
-                raise BackendError(f"unknown adapter {adapter!r}; loaded: {', '.join(self.adapters)}")
-        prompts = [self._prefix_ids + self._turn_ids(r, "<|assistant|>") for r in requests]
-        width = max(len(p) for p in prompts)
-        if width + 1 >= self.max_positions:
-            raise BackendError(f"a request is too long: {width} tokens, the model takes {self.max_positions}")
-        pad = self.tokenizer.pad_token_id
-        rows = len(prompts)
-        ids = torch.full((rows, width), pad, dtype=torch.long)
-        mask = torch.zeros((rows, width), dtype=torch.long)
-        for r, p in enumerate(prompts):
-            ids[r, width - len(p):] = torch.tensor(p)
-            mask[r, width - len(p):] = 1
-        names = list(adapters)
-        budget = min(max_new_tokens, self.max_positions - width - 1)
-        outputs: list[list[int]] = [[] for _ in range(rows)]
-        done = [False] * rows
-        emitted = [0] * rows
-        seen = [torch.tensor([p]) for p in prompts]
-        guards = [answer_guards(c, self.tokenizer, budget) for c in constraints or [None] * rows]
-        copiers = [CopyBias(self.tokenizer, r, copy_bias) if copy_bias and a == "ui" else None
-                   for r, a in zip(requests, adapters, strict=True)]
-        with self._lock, torch.no_grad():
-            positions = (mask.cumsum(-1) - 1).clamp(min=0)
-            out = self.model(input_ids=ids, attention_mask=mask, position_ids=positions, cache=DynamicCache(),
-                             use_cache=True, adapter_names=names)
-            logits, cache = out.logits[:, -1], out.cache
-            last = positions[:, -1]
-            for _ in range(budget):
-                step = []
-                for r in range(rows):
-                    row = logits[r]
-                    if copiers[r] is not None and not done[r]:
-                        row = copiers[r](self.tokenizer.decode(outputs[r], skip_special_tokens=True), row)
-                    if constraints is not None and constraints[r] is not None and not done[r]:
-                        row = guards[r](seen[r], row.unsqueeze(0))[0]
-                    token = int(row.argmax())
-                    if done[r] or token == self.eos_id or not torch.isfinite(row[token]):
-                        done[r] = True
-                        token = pad
-                    else:
-                        outputs[r].append(token)
-                        seen[r] = torch.cat([seen[r], torch.tensor([[token]])], dim=1)
-                        if on_piece is not None:
-                            text = self.tokenizer.decode(outputs[r], skip_special_tokens=True)
-                            if not text.endswith("\ufffd") and len(text) > emitted[r]:
-                                on_piece(r, text[emitted[r]:])
-                                emitted[r] = len(text)
-                    step.append(token)
-                if all(done):
-                    break
-                mask = torch.cat([mask, torch.tensor([[0 if d else 1] for d in done])], dim=1)
-                last = last + 1
-                out = self.model(input_ids=torch.tensor(step).unsqueeze(1), attention_mask=mask,
-                                 position_ids=last.unsqueeze(1), cache=cache, use_cache=True, adapter_names=names)
-                logits, cache = out.logits[:, -1], out.cache
-        return [self.tokenizer.decode(o, skip_special_tokens=True) for o in outputs]
+        weights = self._weights(adapter)
+        ids = self.format.turn_ids(self._checked(request))
+        copier = CopyBias(self.tokenizer, request, copy_bias) if copy_bias and adapter == "ui" else None
+        return Row(request, adapter, weights, ids, constraint, copier, answer_guards)
 
 
 class LocalBackend:
@@ -335,8 +310,9 @@ class LocalBackend:
         from ui4a.model.router import Router
 
         self.model = LocalModel(path, adapters=adapters, system=system)
-        self.label = f"embedded model {self.model.path.name} ({', '.join(self.model.adapters)} adapters)"
-        self.router = router or Router(labels=tuple(self.model.adapters))
+        routing = [a for a in self.model.adapters if a in ROUTE_LABELS] or self.model.adapters
+        self.label = f"local model {self.model.path.name} ({', '.join(self.model.adapters)} adapters)"
+        self.router = router or Router(labels=tuple(routing))
         self.constrained = constrained
         self.components = list(components) if components else None  # the grammar's allow-list
         self.max_new_tokens = max_new_tokens
@@ -351,7 +327,7 @@ class LocalBackend:
         return self.router.decide(request, self.model, previous_summary=previous[:200])
 
     async def stream(self, messages: Sequence[Message], route: Route):
-        """Stream one turn; turns that arrive together are decoded as one mixed-adapter batch."""
+        """Stream one turn; turns that arrive together are decoded as batches."""
         import asyncio
 
         request = messages[-1].content if messages else ""
@@ -360,10 +336,10 @@ class LocalBackend:
             from ui4a.model.decode.mask import grammar_constraint
 
             constraint = grammar_constraint(self.model.tokenizer, self.components)
-        queue: asyncio.Queue = asyncio.Queue()
-        self._jobs.put(_Job(request, route.adapter, constraint, queue, asyncio.get_running_loop()))
+        pieces: asyncio.Queue = asyncio.Queue()
+        self._jobs.put(_Job(request, route.adapter, constraint, pieces, asyncio.get_running_loop()))
         self._ensure_worker()
-        while (item := await queue.get()) is not None:
+        while (item := await pieces.get()) is not None:
             if isinstance(item, BackendError):
                 raise item
             yield item
@@ -389,16 +365,10 @@ class LocalBackend:
                 except queues.Empty:
                     break
             try:
-                if len(jobs) == 1:
-                    job = jobs[0]
-                    for piece in self.model.generate(job.request, job.adapter, constraint=job.constraint,
-                                                     max_new_tokens=self.max_new_tokens, copy_bias=self.copy_bias):
-                        job.send(piece)
-                else:
-                    self.model.generate_batch([j.request for j in jobs], [j.adapter for j in jobs],
-                                              constraints=[j.constraint for j in jobs],
-                                              max_new_tokens=self.max_new_tokens, copy_bias=self.copy_bias,
-                                              on_piece=lambda row, text, batch=jobs: batch[row].send(text))
+                self.model.generate_batch([j.request for j in jobs], [j.adapter for j in jobs],
+                                          constraints=[j.constraint for j in jobs],
+                                          max_new_tokens=self.max_new_tokens, copy_bias=self.copy_bias,
+                                          on_piece=lambda row, text, batch=jobs: batch[row].send(text))
             except BackendError as exc:
                 for job in jobs:
                     job.send(exc)
