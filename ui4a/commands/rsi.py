@@ -12,7 +12,7 @@ import datetime
 import json
 from pathlib import Path
 
-from ui4a.cli import CliError
+from ui4a.cli_support import CliError
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
