@@ -1,6 +1,7 @@
 """The playground's state: a conversation, its live canvas, and the UI state the canvas binds to.
 
-A turn streams from the model source; every ~40 ms the partial tree is rendered
+A turn runs through the pipeline every source shares (``ui4a.model.turn.run``: route,
+stream, check, repair); while it streams, every ~40 ms the partial tree is rendered
 into the canvas, so the interface builds itself while tokens arrive. A frame that
 does not parse leaves the last good frame in place; its error is shown when the
 turn ends. Everything a reload needs — messages, the last UI, its state — is in
