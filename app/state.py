@@ -183,7 +183,7 @@ class PlaygroundState(rx.State):
         except BackendError as exc:  # routing failed: there is no answer
             failure = failure or f"model source: {exc}"
         seconds = result.total_s if result is not None else time.monotonic() - started
-        await self._finish(cid, client, text, result, parser, len(feed.pieces), failure, seconds, backend)
+        await self._finish(feed, client, text, result, parser, failure, seconds, backend)
 
     async def _repair_notice(self) -> None:
         async with self:
@@ -221,10 +221,11 @@ class PlaygroundState(rx.State):
             self.messages[-1] = replace(self.messages[-1], text=(
                 f"Building the interface… {len(pieces)} tokens" if adapter == "ui" else "".join(pieces)))
 
-    async def _finish(self, cid: str, client: str, request: str, result: turn.Result | None, parser: StreamParser,
-                      chunks: int, failure: str, seconds: float, backend: Backend) -> None:
+    async def _finish(self, feed: TurnFeed, client: str, request: str, result: turn.Result | None,
+                      parser: StreamParser, failure: str, seconds: float, backend: Backend) -> None:
         """Store the answer and its trace, and show it: the UI if it is valid, else its errors."""
         store = runtime.store()
+        cid = feed.conversation
         meta = TurnMeta(backend=backend.name, seconds=round(seconds, 3))
         errors: list[str] = [failure] if failure else []
         output = result.output if result is not None else ""
@@ -266,7 +267,7 @@ class PlaygroundState(rx.State):
                 self.ui_state = state
             if html is not None:
                 self.canvas_html = html
-                self.frame_tokens = chunks
+                self.frame_tokens = len(feed.pieces)
                 self.frames += 1
             self.errors = errors
             self.streaming = False
