@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 BUN := .tools/node_modules/.bin/bun
 
 $(BUN):
-	npm install --prefix .tools --no-audit --no-fund --registry=https://registry.npmjs.org/ bun@1.4.4
+	npm install --prefix .tools --no-audit --no-fund bun@1.4.4
 
 setup: $(STAMP) $(BUN)
 	./scripts/setup-system.sh

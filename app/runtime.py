@@ -19,9 +19,6 @@ from ui4a.model.backends.base import Backend
 from ui4a.model.backends.factory import from_spec
 from ui4a.store import Store
 
-# One incremental parser per streaming turn, keyed by turn id.
-parsers: dict[str, StreamParser] = {}
-
 
 @lru_cache(maxsize=1)
 def store() -> Store:

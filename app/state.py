@@ -1,6 +1,7 @@
 """The playground's state: a conversation, its live canvas, and the UI state the canvas binds to.
 
-A turn streams from the model source; every ~40 ms the partial tree is rendered
+A turn runs through the pipeline every source shares (``ui4a.model.turn.run``: route,
+stream, check, repair); while it streams, every ~40 ms the partial tree is rendered
 into the canvas, so the interface builds itself while tokens arrive. A frame that
 does not parse leaves the last good frame in place; its error is shown when the
 turn ends. Everything a reload needs — messages, the last UI, its state — is in
@@ -11,19 +12,22 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 import reflex as rx
 
 from app import runtime
+from app.feed import TurnFeed
+from app.records import ChatMessage, TurnMeta
 from app.wiring import wiring_for
 from ui4a import harness, tokens, traces
 from ui4a.lang import expr as ex
 from ui4a.lang.errors import ExprError, LineIndex
 from ui4a.lang.parser import StreamParser
 from ui4a.model import turn
-from ui4a.model.backends.base import BackendError, Message, binary_fault
+from ui4a.model.backends.base import Backend, BackendError, Message, binary_fault
 from ui4a.render.html import RenderError, render_document, render_tree
 from ui4a.render.reflex import html_to_reflex
 from ui4a.validate import declared_state
@@ -40,39 +44,24 @@ def theme() -> str:
     return harness.current().render.theme
 
 
-@lru_cache(maxsize=16)
-def convert(html: str) -> rx.Component:
-    """The canvas as Reflex elements; cached, so checking a frame and showing it convert once."""
+@lru_cache(maxsize=64)
+def convert(html: str, client: str) -> rx.Component:
+    """The canvas as Reflex elements for one client; cached, so checking a frame and showing it convert once.
+
+    A converted tree is a mutable object, so the cache is per client: no two clients share one.
+    """
     return html_to_reflex(html, wiring_for(PlaygroundState))
 
 
-def showable(html: str | None) -> str | None:
+def showable(html: str | None, client: str) -> str | None:
     """The frame's HTML if Reflex accepts it, else None (the last good frame stays)."""
     if html is None:
         return None
     try:
-        convert(html)
+        convert(html, client)
     except ValueError:
         return None
     return html
-
-
-def _view(message: dict[str, Any]) -> dict[str, Any]:
-    """The flat, client-side shape of a stored message."""
-    meta = message.get("meta") or {}
-    return {
-        "id": message.get("id", 0),
-        "role": message["role"],
-        "text": message["text"],
-        "route": meta.get("route", ""),
-        "backend": meta.get("backend", ""),
-        "tokens_ui": meta.get("tokens_ui", 0),
-        "tokens_html": meta.get("tokens_html", 0),
-        "saving": meta.get("saving", ""),
-        "has_ui": bool(message.get("source")),
-        "errors": meta.get("errors", []),
-        "feedback": meta.get("feedback", 0),
-    }
 
 
 def _coerce(old: Any, value: Any) -> Any:
@@ -90,7 +79,7 @@ def _coerce(old: Any, value: Any) -> Any:
 
 class PlaygroundState(rx.State):
     conversation_id: str = rx.LocalStorage("", name="ui4a_conversation")
-    messages: list[dict[str, Any]] = []
+    messages: list[ChatMessage] = []
     canvas_html: str = ""
     canvas_source: str = ""
     ui_state: dict[str, Any] = {}
@@ -103,6 +92,11 @@ class PlaygroundState(rx.State):
     backend_label: str = ""
     canvas_message: int = 0  # the assistant message whose UI the canvas shows (its trace gets the events)
 
+    @property
+    def _client(self) -> str:
+        """This browser tab's token: the key of its own converted canvases."""
+        return self.router.session.client_token
+
     @rx.var
     def canvas(self) -> rx.Component:
         if not self.canvas_html:
@@ -110,7 +104,7 @@ class PlaygroundState(rx.State):
                 rx.el.p("Ask for an interface — it builds itself here while the answer streams."),
                 class_name="pg-canvas-empty",
             )
-        return convert(self.canvas_html)
+        return convert(self.canvas_html, self._client)
 
     # ------------------------------------------------------------ loading
 
@@ -121,7 +115,7 @@ class PlaygroundState(rx.State):
         if not self.conversation_id or not store.conversation_exists(self.conversation_id):
             self.conversation_id = store.create_conversation()
         stored = store.messages(self.conversation_id)
-        self.messages = [_view(m) for m in stored]
+        self.messages = [ChatMessage.stored(m) for m in stored]
         self.ui_state = store.ui_state(self.conversation_id)
         last_ui = next((m for m in reversed(stored) if m.get("source")), None)
         self.canvas_source = last_ui["source"] if last_ui else ""
@@ -154,6 +148,7 @@ class PlaygroundState(rx.State):
 
     @rx.event(background=True)
     async def run_turn(self, text: str):
+        """One turn through the pipeline every source shares (ui4a.model.turn.run), drawn frame by frame."""
         text = text[:max_message()]
         store = runtime.store()
         async with self:
@@ -162,65 +157,59 @@ class PlaygroundState(rx.State):
             self.streaming = True
             self.errors = []
             self.live_tokens = 0
-            cid = self.conversation_id
+            cid, client = self.conversation_id, self._client
             mid = store.add_message(cid, "user", text)
-            self.messages.append(_view({"id": mid, "role": "user", "text": text}))
-            history = [Message(m["role"], m["text"]) for m in self.messages if m["role"] in ("user", "assistant")]
-            self.messages.append(_view({"id": 0, "role": "assistant", "text": "…"}))
+            self.messages.append(ChatMessage(mid, "user", text))
+            history = [Message(m.role, m.text) for m in self.messages if m.role in ("user", "assistant")]
+            self.messages.append(ChatMessage(0, "assistant", "…"))
         backend = runtime.backend()
         started = time.monotonic()
+        feed = TurnFeed(cid, self._repair_notice)
+        running = asyncio.create_task(turn.run(backend, history, watch=feed))
+        running.add_done_callback(lambda _: feed.ended.set())  # a failed route ends the stream too
         parser = StreamParser()
+        failure = ""
         try:
-            route = backend.route(history)
-        except BackendError as exc:
-            await self._finish(cid, text, None, parser, [], f"model source: {exc}", 0.0, backend)
-            return
-        pieces: list[str] = []
-        failure: list[str] = []
-        done = asyncio.Event()
-
-        async def pump() -> None:
-            # The model streams at its own pace; rendering frames never slows it down.
-            try:
-                async for piece in backend.stream(history, route):
-                    runtime.log_chunk(cid, len(pieces))
-                    pieces.append(piece)
-            except BackendError as exc:
-                failure.append(f"model source: {exc}")
-            finally:
-                done.set()
-
-        task = asyncio.create_task(pump())
-        try:
-            await self._frames(route, parser, pieces, done)
+            await self._frames(feed, parser, client)
         except Exception as exc:  # never leave a turn hanging: end it and say what broke
-            failure.append(f"internal error while rendering: {type(exc).__name__}: {exc}")
-            done.set()
-        await task
-        await self._finish(cid, text, route, parser, pieces, failure[0] if failure else "",
-                           time.monotonic() - started, backend)
+            failure = f"internal error while rendering: {type(exc).__name__}: {exc}"
+        finally:
+            feed.framed.set()
+        result: turn.Result | None = None
+        try:
+            result = await running
+        except turn.Interrupted as exc:  # the stream or a repair broke: what came is kept and checked
+            result, failure = exc.result, failure or f"model source: {exc}"
+        except BackendError as exc:  # routing failed: there is no answer
+            failure = failure or f"model source: {exc}"
+        seconds = result.total_s if result is not None else time.monotonic() - started
+        await self._finish(feed, client, text, result, parser, failure, seconds, backend)
 
-    async def _frames(self, route: Any, parser: StreamParser, pieces: list[str], done: asyncio.Event) -> None:
+    async def _repair_notice(self) -> None:
+        async with self:
+            self.messages[-1] = replace(self.messages[-1], text="Repairing the interface…")
+
+    async def _frames(self, feed: TurnFeed, parser: StreamParser, client: str) -> None:
         """Render a frame whenever new tokens arrived, at most every FRAME_INTERVAL."""
         fed = 0
-        while not done.is_set() or fed < len(pieces):
-            if fed < len(pieces):
-                upto = len(pieces)
-                if route.adapter == "ui":
-                    for piece in pieces[fed:upto]:
+        while not feed.ended.is_set() or fed < len(feed.pieces):
+            if fed < len(feed.pieces) and feed.route is not None:
+                upto = len(feed.pieces)
+                if feed.route.adapter == "ui":
+                    for piece in feed.pieces[fed:upto]:
                         parser.feed(piece)
                 fed = upto
-                await self._show_frame(route.adapter, parser, pieces[:upto])
+                await self._show_frame(feed.route.adapter, parser, feed.pieces[:upto], client)
             try:
-                await asyncio.wait_for(done.wait(), timeout=FRAME_INTERVAL)
+                await asyncio.wait_for(feed.ended.wait(), timeout=FRAME_INTERVAL)
             except TimeoutError:
                 pass
 
-    async def _show_frame(self, adapter: str, parser: StreamParser, pieces: list[str]) -> None:
+    async def _show_frame(self, adapter: str, parser: StreamParser, pieces: list[str], client: str) -> None:
         html = None
         if adapter == "ui" and parser.ok:
             try:
-                html = showable(str(render_tree(parser.tree(), partial=True, theme=theme())))
+                html = showable(str(render_tree(parser.tree(), partial=True, theme=theme())), client)
             except (RenderError, ExprError):
                 html = None  # keep the last good frame
         async with self:
@@ -229,70 +218,56 @@ class PlaygroundState(rx.State):
                 self.canvas_html = html
                 self.frame_tokens = len(pieces)
                 self.frames += 1
-            self.messages[-1]["text"] = (f"Building the interface… {len(pieces)} tokens" if adapter == "ui"
-                                         else "".join(pieces))
+            self.messages[-1] = replace(self.messages[-1], text=(
+                f"Building the interface… {len(pieces)} tokens" if adapter == "ui" else "".join(pieces)))
 
-    async def _finish(self, cid: str, request: str, route: Any, parser: StreamParser, pieces: list[str],
-                      failure: str, seconds: float, backend: Any) -> None:
+    async def _finish(self, feed: TurnFeed, client: str, request: str, result: turn.Result | None,
+                      parser: StreamParser, failure: str, seconds: float, backend: Backend) -> None:
+        """Store the answer and its trace, and show it: the UI if it is valid, else its errors."""
         store = runtime.store()
-        output, chunks = "".join(pieces), len(pieces)
-        meta: dict[str, Any] = {"backend": backend.name, "seconds": round(seconds, 3)}
-        source = None
+        cid = feed.conversation
+        meta = TurnMeta(backend=backend.name, seconds=round(seconds, 3))
         errors: list[str] = [failure] if failure else []
-        text = output
-        html = None
+        output = result.output if result is not None else ""
+        text, source, html = output, None, None
         state: dict[str, Any] = {}
-        report = None
-        attempts: list[dict[str, Any]] = []
-        if route is not None:
-            meta.update(route=route.adapter, route_score=route.score, route_reason=route.reason)
-        if route is not None and route.adapter == "ui":
+        if result is not None:
+            route = result.route
+            meta = replace(meta, route=route.adapter, route_score=route.score, route_reason=route.reason,
+                           repairs=len(result.attempts))
+        if result is not None and result.report is not None:
             parser.close()
-            report = turn.checked(output)
-            if not report.ok and not failure:
-                # A source that cannot be constrained gets its positioned errors back (decoding.repair_turns).
-                async with self:
-                    self.messages[-1]["text"] = "Repairing the interface…"
-                history = [Message(m["role"], m["text"]) for m in self.messages[:-1]
-                           if m["role"] in ("user", "assistant")]
-                try:
-                    output, report, attempts = await turn.repair(backend, history, route, output, report)
-                except BackendError as exc:
-                    errors.append(f"model source: {exc}")
-                meta["repairs"] = len(attempts)
+            report = result.report
             compact = tokens.count(output)
-            meta["tokens_ui"] = compact
+            meta = replace(meta, tokens_ui=compact)
             if report.ok and report.document is not None:
-                source = output
-                state = report.state
-                full = render_document(report.document, standalone=True)
-                meta["tokens_html"] = tokens.count(full)
-                meta["saving"] = f"{tokens.saving(compact, meta['tokens_html']):.0%}"
-                html = showable(str(render_tree(report.document, theme=theme())))
-                text = f"Interface ready: {compact} tokens of UI code (the same page as HTML: {meta['tokens_html']})."
+                source, state = output, report.state
+                full = tokens.count(render_document(report.document, standalone=True))
+                meta = replace(meta, tokens_html=full, saving=f"{tokens.saving(compact, full):.0%}")
+                html = showable(str(render_tree(report.document, theme=theme())), client)
+                text = f"Interface ready: {compact} tokens of UI code (the same page as HTML: {full})."
             else:
                 errors += [d.format("answer") for d in report.diagnostics]
                 text = f"The interface has {len(report.diagnostics)} error(s); the last good frame is shown."
-                if parser.ok and not attempts:  # valid syntax, invalid props: show the frame with every token
-                    html = showable(str(render_tree(parser.tree(), partial=True, theme=theme())))
-        meta["errors"] = errors
-        mid = store.add_message(cid, "assistant", text or "(empty answer)", source=source, meta=meta)
+                if parser.ok and not result.attempts:  # valid syntax, invalid props: show the frame with every token
+                    html = showable(str(render_tree(parser.tree(), partial=True, theme=theme())), client)
+        meta = replace(meta, errors=tuple(errors))
+        text = text or "(empty answer)"
+        mid = store.add_message(cid, "assistant", text, source=source, meta=meta.to_json())
         if source is not None:
             store.save_ui_state(cid, state)
-        if route is not None:
-            result = turn.Result(route, backend.name, output, report=report, attempts=attempts, total_s=seconds)
+        if result is not None:
             turn.trace("playground", request, result, store, conversation_id=cid, message_id=mid,
-                       rendered=html is not None if report is not None else None)
+                       rendered=html is not None if result.report is not None else None)
         async with self:
-            self.messages[-1] = _view({"id": mid, "role": "assistant", "text": text or "(empty answer)",
-                                       "source": source, "meta": meta})
+            self.messages[-1] = ChatMessage(mid, "assistant", text, source is not None, meta)
             if source is not None:
                 self.canvas_source = source
                 self.canvas_message = mid
                 self.ui_state = state
             if html is not None:
                 self.canvas_html = html
-                self.frame_tokens = chunks
+                self.frame_tokens = len(feed.pieces)
                 self.frames += 1
             self.errors = errors
             self.streaming = False
@@ -319,11 +294,11 @@ class PlaygroundState(rx.State):
         self._event("feedback", {"value": FEEDBACK[vote]}, message_id)
         store = runtime.store()
         for i, m in enumerate(self.messages):
-            if m["id"] == message_id and m["role"] == "assistant":
+            if m.id == message_id and m.role == "assistant":
                 stored = next((s for s in store.messages(self.conversation_id) if s["id"] == message_id), None)
                 if stored is not None:
                     store.update_message(message_id, meta={**stored["meta"], "feedback": FEEDBACK[vote]})
-                self.messages[i] = {**m, "feedback": FEEDBACK[vote]}
+                self.messages[i] = replace(m, meta=replace(m.meta, feedback=FEEDBACK[vote]))
 
     # ------------------------------------------------------------ interactions
 
@@ -333,7 +308,7 @@ class PlaygroundState(rx.State):
             self.canvas_html = ""
             return
         try:
-            html = showable(str(render_tree(doc, self.ui_state, theme=theme())))
+            html = showable(str(render_tree(doc, self.ui_state, theme=theme())), self._client)
             if html is None:
                 self.errors = ["state: this state cannot be shown; the previous view stays"]
                 return

@@ -53,7 +53,7 @@ def percentile(values: Sequence[float], q: float) -> float:
 def run(args: argparse.Namespace) -> int:
     from playwright.sync_api import sync_playwright
 
-    from bench.browser import launch  # the offline Chromium launch recipe
+    from ui4a.checks.browser import launch  # the offline Chromium launch recipe
 
     work = Path(tempfile.mkdtemp(prefix="ui4a-latency-"))
     source = document_of(args.tokens)

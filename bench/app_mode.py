@@ -12,7 +12,9 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from bench.cases import Case
+from ui4a.checks.browser import PageWatch
+from ui4a.checks.cases import Case
+from ui4a.checks.runner import run_all
 from ui4a.lang.compact import compact
 
 TURN_TIMEOUT_MS = 60_000
@@ -25,9 +27,6 @@ def script_for(cases: Sequence[Case], rate: float = 2000.0) -> dict:
 
 def check_in_app(browser, url: str, cases: Sequence[Case], screens: Path | None = None) -> dict[str, list[str]]:
     """Ask the playground each case's request; returns the check failures per case."""
-    from bench.browser import PageWatch
-    from bench.checks import run_check
-
     results: dict[str, list[str]] = {}
     for case in cases:
         context = browser.new_context(viewport={"width": 1300, "height": 1000})
@@ -43,20 +42,12 @@ def check_in_app(browser, url: str, cases: Sequence[Case], screens: Path | None 
             page.wait_for_function(
                 "document.querySelectorAll('[data-role=assistant]').length > 0"
                 " && document.querySelector('#canvas').dataset.streaming === 'false'", timeout=TURN_TIMEOUT_MS)
-            canvas = page.locator("#canvas .ui4a").first
-            for chk in case.checks:
-                try:
-                    problem = run_check(canvas, chk)
-                except Exception as exc:  # a Playwright error is a failed check, with its reason
-                    problem = f"{chk['kind']} check raised {type(exc).__name__}: {str(exc).splitlines()[0]}"
-                if problem:
-                    failures.append(problem)
+            failures += run_all(page.locator("#canvas .ui4a").first, case.checks)
             if screens is not None:
                 page.screenshot(path=str(screens / f"{case.name}-app.png"))
         except Exception as exc:
             failures.append(f"the app did not render the answer: {type(exc).__name__}: {str(exc).splitlines()[0]}")
-        failures += [f"console error: {e}" for e in watch.console_errors]
-        failures += [f"network request: {u}" for u in watch.foreign_requests]
+        failures += watch.problems()
         context.close()
         results[case.name] = failures
     return results

@@ -42,20 +42,21 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from bench.cases import CATEGORIES, Case, load_cases
+from bench.cases import load_cases
 from ui4a import a2ui
 from ui4a import tokens as tok
+from ui4a.checks.browser import PageWatch, chromium
+from ui4a.checks.cases import CATEGORIES, Case
+from ui4a.checks.runner import VIEWPORT, run_checks
 from ui4a.lang.compact import compact
 from ui4a.render.html import render_source
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "bench" / "results"
 MODEL_TOKENIZER = ROOT / "models" / "ui4a-tiny" / "tokenizer.json"
-VIEWPORT = {"width": 1100, "height": 900}
 SAME_SHARE = 0.001
 """Two screenshots are "the same" when under 0.1% of their pixels differ."""
 QUICK_SIZE = 12
@@ -365,9 +366,6 @@ def savings(counts: dict[str, int]) -> dict[str, float]:
 
 
 def run_case(browser, case: Case, screens: Path, counters: dict[str, Callable[[str], int]]) -> dict:
-    from bench.browser import PageWatch
-    from bench.checks import run_checks
-
     full = render_source(case.ui, standalone=True)
     jsonl = a2ui.to_jsonl(a2ui.export(case.ui))
     page = browser.new_page(viewport=VIEWPORT)
@@ -517,7 +515,6 @@ def make_backend(spec: str, cases: Sequence[Case]):
 
 def run_model(cases: Sequence[Case], spec: str, browser, progress: bool = True, backend=None) -> dict:
     """Send each case's request to the model source ``spec`` and score its answer."""
-    from bench.checks import run_checks
     from ui4a.validate import check
 
     backend = backend if backend is not None else make_backend(spec, cases)
@@ -696,23 +693,6 @@ def write_chart(report: dict, path: Path) -> None:
 # ------------------------------------------------------------------ entry points
 
 
-@contextmanager
-def _browser(browser):
-    if browser is not None:
-        yield browser
-        return
-    from playwright.sync_api import sync_playwright
-
-    from bench.browser import launch
-
-    with sync_playwright() as p:
-        b = launch(p)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
 def run_benchmark(out: str | Path = DEFAULT_OUT, quick: bool = False, model: str | None = None,
                   names: Sequence[str] | None = None, browser=None, progress: bool = True,
                   app: bool = False, app_url: str | None = None) -> dict:
@@ -734,7 +714,7 @@ def run_benchmark(out: str | Path = DEFAULT_OUT, quick: bool = False, model: str
     backend = make_backend(model, cases) if model else None  # a misconfigured model fails before any work
     bar = Progress(len(cases)) if progress else None
     rows = []
-    with _browser(browser) as b:
+    with chromium(browser) as b:
         for case in cases:
             rows.append(run_case(b, case, screens, counters))
             if bar:

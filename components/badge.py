@@ -2,7 +2,7 @@
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from components._a_icons import BADGE_CSS
+from components._shared.tones import tone_rules
 from ui4a.component import Component
 from ui4a.registry import register
 from ui4a.types import Tone
@@ -14,6 +14,18 @@ class BadgeProps(BaseModel):
     tone: Tone = Field(
         "neutral", description="Colour by meaning: success for done, warning for pending, etc."
     )
+
+# The pill, ``<span class="ui-badge ui-badge--<tone>">``; Table's badge columns draw it too and
+# carry these rules as well (a document's stylesheet writes them once).
+BADGE_CSS = (
+    ".ui-badge{display:inline-flex;align-items:center;width:fit-content;"
+    "padding:1px 8px;border-radius:999px;font-size:.75rem;font-weight:600;"
+    "line-height:1.6;white-space:nowrap;"
+    "color:color-mix(in srgb, var(--ui-badge-tone) 70%, var(--ui-text));"
+    "background:color-mix(in srgb, var(--ui-badge-tone) 14%, transparent);"
+    "border:1px solid color-mix(in srgb, var(--ui-badge-tone) 35%, transparent)}"
+    + tone_rules(".ui-badge", "--ui-badge-tone")
+)
 
 
 register(Component(

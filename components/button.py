@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from components._b_fields import BUTTON_CSS
+from components._shared.fields import BUTTON_CSS
 from ui4a.component import Component
 from ui4a.registry import register
 from ui4a.types import ActionValue

@@ -4,7 +4,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from components._a_icons import ICONS, SVG_OPEN, SVG_PATHS, TONE_ICON, tone_rules
+from components._shared.icons import ICONS, SVG_OPEN, SVG_PATHS, TONE_ICON
+from components._shared.tones import tone_rules
 from ui4a.component import Component
 from ui4a.registry import register
 from ui4a.types import Tone

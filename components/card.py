@@ -4,7 +4,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from components._a_icons import tone_rules
+from components._shared.tones import tone_rules
 from ui4a.component import Component
 from ui4a.registry import register
 from ui4a.types import Tone

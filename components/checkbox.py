@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from components._b_fields import CONTROL_ATTRS, FIELD_CSS, HINT, FieldProps
+from components._shared.fields import CONTROL_ATTRS, FIELD_CSS, HINT, FieldProps
 from ui4a.component import Component
 from ui4a.registry import register
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from components._b_fields import CONTROL_ATTRS, FIELD_CSS, HINT, LABEL, FieldProps
+from components._shared.fields import CONTROL_ATTRS, FIELD_CSS, HINT, LABEL, FieldProps
 from ui4a.component import Component
 from ui4a.registry import register
 

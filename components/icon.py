@@ -4,7 +4,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from components._a_icons import ICON_PX, ICONS, SVG_OPEN, SVG_PATHS, IconName
+from components._shared.icons import ICON_PX, ICONS, SVG_OPEN, SVG_PATHS, IconName
 from ui4a.component import Component
 from ui4a.registry import register
 from ui4a.types import Size, Tone

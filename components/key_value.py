@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from components._b_svg import num_text
+from components._shared.numbers import num_text
 from ui4a.component import Component
 from ui4a.registry import register
 

@@ -7,7 +7,7 @@ from typing import Any
 from markupsafe import Markup
 from pydantic import Field
 
-from components._b_svg import (
+from components._shared.charts import (
     CHART_CSS,
     DATA_TABLE,
     LEGEND,
@@ -25,19 +25,17 @@ from components._b_svg import (
     labels_field,
     level_class,
     nice_ticks,
-    num_text,
     pct,
     series_field,
     series_info,
-    short_num,
     spread_levels,
     summary,
     svg_text,
     table_rows,
     text_width,
     truncate,
-    with_unit,
 )
+from components._shared.numbers import num_text, short_num, with_unit
 from ui4a.component import Component
 from ui4a.registry import register
 

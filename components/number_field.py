@@ -6,8 +6,8 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
-from components._b_fields import CONTROL_ATTRS, FIELD_CSS, HINT, LABEL, FieldProps, value_text
-from components._b_svg import unit_goes_first
+from components._shared.fields import CONTROL_ATTRS, FIELD_CSS, HINT, LABEL, FieldProps, value_text
+from components._shared.numbers import unit_goes_first
 from ui4a.component import Component
 from ui4a.registry import register
 

@@ -8,19 +8,8 @@ from typing import Annotated, Any
 from markupsafe import Markup
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from components._b_svg import (
-    CHART_CSS,
-    FONT,
-    PALETTE,
-    ChartLabel,
-    Num,
-    coord,
-    label_text,
-    num_text,
-    short_num,
-    svg_text,
-    with_unit,
-)
+from components._shared.charts import CHART_CSS, FONT, PALETTE, ChartLabel, coord, svg_text
+from components._shared.numbers import Num, label_text, num_text, short_num, with_unit
 from ui4a.component import Component
 from ui4a.registry import register
 

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from components._b_fields import (
+from components._shared.fields import (
     CONTROL_ATTRS,
     FIELD_CSS,
     HINT,

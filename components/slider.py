@@ -6,8 +6,8 @@ from typing import Annotated, Any
 
 from pydantic import Field, model_validator
 
-from components._b_fields import CONTROL_ATTRS, FIELD_CSS, HINT, LABEL, FieldProps, value_text
-from components._b_svg import num_text, with_unit
+from components._shared.fields import CONTROL_ATTRS, FIELD_CSS, HINT, LABEL, FieldProps, value_text
+from components._shared.numbers import num_text, with_unit
 from ui4a.component import Component
 from ui4a.registry import register
 

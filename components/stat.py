@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from components._b_svg import Num, num_text, with_unit
+from components._shared.numbers import Num, num_text, with_unit
 from ui4a.component import Component
 from ui4a.registry import register
 

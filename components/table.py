@@ -6,8 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from components._a_icons import BADGE_CSS
-from components._b_svg import num_text, with_unit
+from components._shared.numbers import num_text, with_unit
+from components.badge import BADGE_CSS
 from ui4a.component import Component
 from ui4a.registry import register
 from ui4a.types import Tone

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from components._b_fields import CONTROL_ATTRS, FIELD_CSS, HINT, LABEL, FieldProps
+from components._shared.fields import CONTROL_ATTRS, FIELD_CSS, HINT, LABEL, FieldProps
 from ui4a.component import Component
 from ui4a.registry import register
 

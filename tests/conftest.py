@@ -27,7 +27,7 @@ def _own_data_dir(tmp_path_factory):
 def browser():
     """One Chromium for the whole run (Playwright's sync API allows one instance per thread)."""
     sync_api = pytest.importorskip("playwright.sync_api")
-    from bench.browser import launch
+    from ui4a.checks.browser import launch
 
     with sync_api.sync_playwright() as p:
         b = launch(p)

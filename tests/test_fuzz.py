@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from tests.conftest import example_sources
 from tests.safety import audit
 from ui4a import registry
-from ui4a.cli import read_source
+from ui4a.cli_support import read_source
 from ui4a.lang.errors import UI4AError
 from ui4a.lang.parser import StreamParser, parse
 from ui4a.render.html import RenderError, render_source, render_tree

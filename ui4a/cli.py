@@ -14,54 +14,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ui4a import atomic, catalog, registry, tokens
+from ui4a import catalog, registry, tokens
+from ui4a.cli_support import EXIT_FAULTS, EXIT_USAGE, CliError, expand, read_source, write_atomic
 from ui4a.lang.errors import Diagnostic
-
-EXIT_FAULTS = 1
-EXIT_USAGE = 2
-
-
-class CliError(Exception):
-    """A usage or I/O problem: printed as ``ui4a: message``, exit 2."""
-
-
-def read_source(path: str) -> tuple[str, Diagnostic | None]:
-    """Read a compact-code file; undecodable bytes become a positioned diagnostic."""
-    try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    except OSError as exc:
-        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from exc
-    try:
-        return data.decode("utf-8"), None
-    except UnicodeDecodeError as exc:
-        good = data[: exc.start].decode("utf-8")
-        line = good.count("\n") + 1
-        col = len(good) - (good.rfind("\n") + 1) + 1
-        return "", Diagnostic("encoding", f"invalid UTF-8 byte 0x{data[exc.start]:02x} (the file must be UTF-8 text)",
-                              line, col, len(good), "UTF-8 text")
-
-
-def write_atomic(path: str, text: str) -> None:
-    """Write via a temporary file and rename, so a failure never leaves half a file."""
-    try:
-        atomic.write_text(path, text)
-    except OSError as exc:
-        raise CliError(f"cannot write {path}: {exc.strerror or exc}") from exc
-
-
-def expand(paths: Sequence[str]) -> list[str]:
-    """Files as given, with directories expanded to their ``*.ui`` files."""
-    out: list[str] = []
-    for p in paths:
-        if p != "-" and Path(p).is_dir():
-            found = sorted(str(f) for f in Path(p).rglob("*.ui"))
-            if not found:
-                raise CliError(f"no .ui files in {p}")
-            out.extend(found)
-        else:
-            out.append(p)
-    return out
-
 
 # ---------------------------------------------------------------- commands
 
@@ -278,7 +233,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    # Run through the imported module, so subcommand modules share its CliError class.
-    from ui4a import cli as _cli
-
-    sys.exit(_cli.main())
+    sys.exit(main())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from app.records import ChatMessage
 from app.state import PlaygroundState
 from ui4a.model.backends.replay import load_examples
 
@@ -25,7 +26,7 @@ def header(active: str) -> rx.Component:
     )
 
 
-def thumbs(msg: rx.Var) -> rx.Component:
+def thumbs(msg: rx.Var[ChatMessage]) -> rx.Component:
     """Explicit feedback on an answer; it lands on the turn's trace for the learning loop."""
     def vote(label: str, value: int) -> rx.Component:
         # A drawn thumb (no emoji font needed); the down thumb is the same drawing turned over.
@@ -33,29 +34,33 @@ def thumbs(msg: rx.Var) -> rx.Component:
                          stroke="currentColor", stroke_width="2", stroke_linecap="round", stroke_linejoin="round",
                          aria_hidden="true")
         return rx.el.button(icon, type="button", aria_label=label, title=label,
-                            aria_pressed=rx.cond(msg["feedback"] == value, "true", "false"),
+                            aria_pressed=rx.cond(msg.meta.feedback == value, "true", "false"),
                             class_name=f"pg-thumb pg-thumb-{label.split()[-1]}",
-                            on_click=PlaygroundState.feedback(msg["id"], label.split()[-1]))
+                            on_click=PlaygroundState.feedback(msg.id, label.split()[-1]))
 
     return rx.el.span(vote("thumbs up", 1), vote("thumbs down", -1), class_name="pg-thumbs")
 
 
-def message(msg: rx.Var) -> rx.Component:
-    meta = rx.cond(
-        msg["role"] == "assistant",
-        rx.el.span(
-            rx.cond(msg["route"] != "", "route " + msg["route"].to(str) + " · ", ""),
-            rx.cond(msg["backend"] != "", msg["backend"].to(str), ""),
-            rx.cond(msg["has_ui"], " · " + msg["tokens_ui"].to(str) + " UI tokens vs "
-                    + msg["tokens_html"].to(str) + " HTML (" + msg["saving"].to(str) + " fewer)", ""),
-            class_name="pg-meta",
-        ),
-        rx.fragment(),
+def turn_meta(msg: rx.Var[ChatMessage]) -> rx.Component:
+    """Under an answer: its route and source, and for a UI its tokens against the same page as HTML."""
+    meta = msg.meta
+    return rx.el.span(
+        rx.cond(meta.route != "", rx.fragment("route ", meta.route, " · "), rx.fragment()),
+        meta.backend,
+        rx.cond(msg.has_ui, rx.fragment(" · ", meta.tokens_ui, " UI tokens vs ", meta.tokens_html, " HTML (",
+                                        meta.saving, " fewer)"), rx.fragment()),
+        class_name="pg-meta",
     )
+
+
+def message(msg: rx.Var[ChatMessage]) -> rx.Component:
+    assistant = msg.role == "assistant"
     return rx.el.div(
-        msg["text"], meta, rx.cond((msg["role"] == "assistant") & (msg["id"] != 0), thumbs(msg), rx.fragment()),
-        class_name=rx.cond(msg["role"] == "user", "pg-msg pg-msg-user", "pg-msg pg-msg-assistant"),
-        data_role=msg["role"],
+        msg.text,
+        rx.cond(assistant, turn_meta(msg), rx.fragment()),
+        rx.cond(assistant & (msg.id != 0), thumbs(msg), rx.fragment()),
+        class_name=rx.cond(msg.role == "user", "pg-msg pg-msg-user", "pg-msg pg-msg-assistant"),
+        data_role=msg.role,
     )
 
 
@@ -88,16 +93,16 @@ def stage() -> rx.Component:
     return rx.el.section(
         rx.el.div(
             rx.cond(PlaygroundState.streaming,
-                    rx.el.span("Streaming… ", PlaygroundState.live_tokens.to(str), " tokens"),
+                    rx.el.span("Streaming… ", PlaygroundState.live_tokens, " tokens"),
                     rx.el.span("Ready")),
-            rx.el.span(PlaygroundState.frames.to(str), " frames", id="frame-count"),
+            rx.el.span(PlaygroundState.frames, " frames", id="frame-count"),
             rx.el.button(rx.cond(PlaygroundState.show_source, "Hide source", "View source"),
                          on_click=PlaygroundState.toggle_source, type="button", id="toggle-source"),
             class_name="pg-toolbar",
         ),
         rx.el.div(PlaygroundState.canvas, class_name="pg-canvas", id="canvas",
-                  data_streaming=PlaygroundState.streaming.to(str),
-                  data_tokens=PlaygroundState.frame_tokens.to(str)),
+                  data_streaming=rx.cond(PlaygroundState.streaming, "true", "false"),
+                  data_tokens=PlaygroundState.frame_tokens),
         rx.cond(
             (PlaygroundState.errors.length() > 0) & ~PlaygroundState.streaming,
             rx.el.pre(rx.foreach(PlaygroundState.errors, lambda e: rx.el.div(e)), class_name="pg-errors",

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from app.server import AppServer, AppServerError
-from bench.browser import PageWatch
+from ui4a.checks.browser import PageWatch
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tests" / "fixtures" / "app" / "script.json"

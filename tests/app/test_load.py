@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.browser import PageWatch
+from ui4a.checks.browser import PageWatch
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 SESSIONS = 10

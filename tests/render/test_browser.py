@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.browser import PageWatch
 from tests.conftest import EXAMPLES, ROOT
+from ui4a.checks.browser import PageWatch
 from ui4a.render.html import render_source
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]

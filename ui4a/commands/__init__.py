@@ -1,7 +1,7 @@
 """Subcommands beyond the core ones: each module here defines ``add_parser(subparsers)``.
 
 A module's parser sets ``func`` to a function taking the parsed namespace and
-returning an exit code; raising ``ui4a.cli.CliError`` prints a one-line error
+returning an exit code; raising ``ui4a.cli_support.CliError`` prints a one-line error
 and exits 2. Dropping a module here is all a new subcommand needs.
 """
 

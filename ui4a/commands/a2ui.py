@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ui4a import a2ui
-from ui4a.cli import EXIT_FAULTS, EXIT_USAGE, CliError, read_source, write_atomic
+from ui4a.cli_support import EXIT_FAULTS, read_source, write_atomic
 from ui4a.validate import check
 
 
@@ -19,16 +19,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    # Handled here as well as in ui4a.cli.main: under `python -m ui4a.cli` that module runs as
-    # __main__, whose CliError is a different class from the one imported above.
-    try:
-        return _run(args)
-    except CliError as exc:
-        print(f"ui4a: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-
-
-def _run(args: argparse.Namespace) -> int:
     text, bad = read_source(args.file)
     if bad is not None:
         print(bad.format(args.file), file=sys.stderr)

@@ -5,12 +5,20 @@
   ui4a bench mol [--model local:PATH]                    the Mixture-of-LoRA runtime on the held-out split
   ui4a bench app                                         playground latency
   ui4a bench rsi [--out DIR]                             the learning loop: generation 0 vs 1 (about 10 minutes)
+
+The suites are the project's ``bench/`` package, present in a checkout of UI4A, not in an
+installed copy: this command is the one place product code reaches for it, and it says so
+when it is not there. (The check runner the suites use is ``ui4a.checks``.)
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
+from types import ModuleType
+
+from ui4a.cli_support import CliError
 
 SUITES = ("ui", "parse", "mol", "app", "rsi")
 
@@ -31,33 +39,35 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+def suite(name: str) -> ModuleType:
+    """The checkout's ``bench.<name>`` module; a CliError where there is no bench/ to import."""
+    try:
+        return importlib.import_module(f"bench.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("bench", f"bench.{name}"):
+            raise
+        raise CliError("the benchmarks live in bench/ of a UI4A checkout; run this command there") from exc
+
+
 def run(args: argparse.Namespace) -> int:
     if args.suite == "parse":
-        from bench.parse_speed import main as parse_main
-
-        return parse_main(["--size-kb", str(args.size_kb)])
+        return suite("parse_speed").main(["--size-kb", str(args.size_kb)])
     if args.suite == "mol":
-        from bench.mol import main as mol_main
-
         spec = args.model or ""
-        return mol_main(["--model", spec.partition(":")[2]] if spec.startswith("local:") else [])
+        return suite("mol").main(["--model", spec.partition(":")[2]] if spec.startswith("local:") else [])
     if args.suite == "app":
-        from bench.app_latency import main as app_main
-
-        return app_main([])
+        return suite("app_latency").main([])
     if args.suite == "rsi":
-        from bench.rsi import main as rsi_main
-
-        return rsi_main(["--out", args.out] if args.out else [])
-    from bench.run import DEFAULT_OUT, exit_code, format_summary, run_benchmark
+        return suite("rsi").main(["--out", args.out] if args.out else [])
     from ui4a.model.backends.base import BackendError
 
-    out = args.out or str(DEFAULT_OUT)
+    ui = suite("run")
+    out = args.out or str(ui.DEFAULT_OUT)
     try:
-        report = run_benchmark(out, quick=args.quick, model=args.model, app=args.app)
+        report = ui.run_benchmark(out, quick=args.quick, model=args.model, app=args.app)
     except BackendError as exc:
         print(f"ui4a: {exc}", file=sys.stderr)
         return 2
-    print(format_summary(report))
+    print(ui.format_summary(report))
     print(f"wrote {out}/report.json, report.md, tokens.png and screens/")
-    return exit_code(report)
+    return ui.exit_code(report)

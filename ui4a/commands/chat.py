@@ -7,7 +7,7 @@ import asyncio
 import json
 
 from ui4a import tokens
-from ui4a.cli import CliError
+from ui4a.cli_support import CliError
 from ui4a.model.backends.base import BackendError, Message, binary_fault
 
 

@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from ui4a.cli import CliError
+from ui4a.cli_support import CliError
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

@@ -12,7 +12,8 @@ import datetime
 import json
 from pathlib import Path
 
-from ui4a.cli import CliError
+from ui4a.checks.cases import PROJECT_CASES
+from ui4a.cli_support import CliError
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -31,7 +32,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     v = verbs.add_parser("eval", help="score a candidate against the current adapter (writes eval.json)")
     v.add_argument("candidate", nargs="?", default=None, help="candidate folder (default: the newest)")
     v.add_argument("--adapter", default="ui")
-    v.add_argument("--cases", action="store_true", help="also the benchmark cases, with their checks (Chromium)")
+    v.add_argument("--cases", nargs="?", const=str(PROJECT_CASES), default=None, metavar="DIR",
+                   help="also the cases in DIR (default: the project's benchmark cases), with their checks "
+                        "(Chromium)")
     v.add_argument("--limit", type=int, default=None)
     v.add_argument("--unconstrained", action="store_true", help="score raw adapter output, without the grammar")
     v.set_defaults(func=cmd_eval)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ui4a.cli import CliError
+from ui4a.cli_support import CliError
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:

@@ -5,8 +5,8 @@ Two sets of requests; every answer is checked (schema-valid) and its checks are 
 - the export's held-out traces: the checks are derived from the trace's answer —
   every component it uses must be there and every piece of its visible text must
   show (like the benchmark's ``text`` checks, on the rendered HTML);
-- the benchmark cases (``bench/cases``, with ``cases=True``): their own
-  Playwright checks, in Chromium.
+- cases (``ui4a.checks.cases``; with ``cases=DIR``, such as the project's own
+  ``bench/cases``): their own Playwright checks, in Chromium.
 
 The gate score is the check-pass rate: the share of all checks passed. The result is written to
 ``eval.json`` in the candidate's folder, where ``ui4a rsi promote`` reads it.
@@ -108,7 +108,7 @@ def score(answers: Sequence[str], items: Sequence[Item], browser: Any = None) ->
         else:
             total, passed = len(item.checks), 0
             if ok and browser is not None:
-                from bench.checks import run_checks
+                from ui4a.checks.runner import run_checks
 
                 failures = run_checks(browser, render_document(report.document, standalone=True), item.checks)
                 passed = max(0, total - len(failures))
@@ -124,21 +124,24 @@ def score(answers: Sequence[str], items: Sequence[Item], browser: Any = None) ->
             "all_checks_by_set": {k: round(sum(v) / len(v), 4) for k, v in per_kind.items()}}
 
 
-def bench_items(allowed: Sequence[str] | None) -> list[Item]:
-    """The benchmark's cases whose reference uses only allowed components (empty outside a checkout)."""
+def case_items(directory: str | Path, allowed: Sequence[str] | None) -> list[Item]:
+    """The cases in ``directory`` whose reference uses only allowed components."""
+    from ui4a.checks.cases import CaseError, load_cases
+
     try:
-        from bench.cases import load_cases
-    except ImportError:
-        return []
+        cases = load_cases(directory)
+    except CaseError as exc:
+        raise EvalError(f"cannot load the cases: {exc}") from exc
     out = []
-    for case in load_cases():
+    for case in cases:
         used = {el.name for el, _ in check(case.ui).document.walk()} if check(case.ui).document else set()
         if allowed is None or used <= set(allowed):
             out.append(Item(case.request, None, tuple(case.checks), "bench"))
     return out
 
 
-def evaluate(manifest: Manifest, candidate: str | Path, dataset: str | Path | None = None, cases: bool = False,
+def evaluate(manifest: Manifest, candidate: str | Path, dataset: str | Path | None = None,
+             cases: str | Path | None = None,
              limit: int | None = None, constrained: bool | None = None,
              log: Callable[[str], None] = print) -> dict[str, Any]:
     """Score the candidate against the manifest's current adapter; writes and returns ``eval.json``."""
@@ -156,8 +159,8 @@ def evaluate(manifest: Manifest, candidate: str | Path, dataset: str | Path | No
         raise EvalError(f"the manifest has no local adapter {adapter!r} to compare with")
     _, heldout, _ = exports.read(dataset or record["dataset"])
     items = [Item(p.request, p.answer) for p in heldout]
-    if cases:
-        items += bench_items(manifest.allowed())
+    if cases is not None:
+        items += case_items(cases, manifest.allowed())
     items = items[:limit] if limit else items
     if not items:
         raise EvalError("nothing to evaluate on: the export has no held-out traces (use --cases for the "
@@ -175,13 +178,13 @@ def evaluate(manifest: Manifest, candidate: str | Path, dataset: str | Path | No
                                                        max_new_tokens=manifest.decoding.max_new_tokens)))
             if (i + 1) % 10 == 0:
                 log(f"eval {who}: {i + 1}/{len(items)}")
-    browser_ctx = _browser() if cases else None
-    browser = browser_ctx.__enter__() if browser_ctx else None
-    try:
-        scores = {who: score(a, items, browser) for who, a in answers.items()}
-    finally:
-        if browser_ctx:
-            browser_ctx.__exit__(None, None, None)
+    if cases is not None:
+        from ui4a.checks.browser import chromium
+
+        with chromium() as browser:
+            scores = {who: score(a, items, browser) for who, a in answers.items()}
+    else:
+        scores = {who: score(a, items) for who, a in answers.items()}
     margin = round(scores["candidate"]["check_pass"] - scores["current"]["check_pass"], 4)
     result = {
         "adapter": adapter, "candidate_version": record["version"], "current_version": current.version,
@@ -195,21 +198,3 @@ def evaluate(manifest: Manifest, candidate: str | Path, dataset: str | Path | No
     atomic.write_text(cand / EVAL, json.dumps(result, indent=2, ensure_ascii=False) + "\n")
     return result
 
-
-def _browser():
-    from contextlib import contextmanager
-
-    @contextmanager
-    def opened():
-        from playwright.sync_api import sync_playwright
-
-        from bench.browser import launch
-
-        with sync_playwright() as p:
-            b = launch(p)
-            try:
-                yield b
-            finally:
-                b.close()
-
-    return opened()

@@ -1,4 +1,4 @@
-"""Playwright checks shared by every renderer: roles, visible text, control counts, interactions.
+"""Every kind of check a case can hold, and how one runs on a page: roles, visible text, controls, interactions.
 
 Check kinds (TOML tables in a case's ``[[checks]]``):
 
@@ -20,10 +20,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+CHECK_KINDS = ("text", "role", "fill", "check", "select", "click")
 _ROLE_ALIASES = {"checkbox": ("checkbox", "switch")}
 
 
-def _locate_role(page, role: str, name: str | None):
+def _locate_role(page: Any, role: str, name: str | None) -> tuple[int, list[Any]]:
     roles = _ROLE_ALIASES.get(role, (role,))
     total, found = 0, []
     for r in roles:
@@ -35,7 +36,7 @@ def _locate_role(page, role: str, name: str | None):
     return total, found
 
 
-def run_check(page, chk: dict[str, Any]) -> str:
+def run_check(page: Any, chk: dict[str, Any]) -> str:
     """Run one check; returns "" when it passes, else what went wrong.
 
     ``page`` may also be a locator (the app's canvas): every query is then scoped to it.
@@ -85,26 +86,3 @@ def run_check(page, chk: dict[str, Any]) -> str:
         return ""
     return f"unknown check kind {kind!r}"
 
-
-def run_checks(browser, html: str, checks, screenshot: str | None = None) -> list[str]:
-    """Load ``html`` in a fresh page and run every check in order; returns the failures."""
-    from bench.browser import PageWatch
-
-    page = browser.new_page(viewport={"width": 1100, "height": 900})
-    watch = PageWatch(stub_images=True)
-    watch.attach(page)
-    page.set_content(html, wait_until="load")
-    failures = []
-    for chk in checks:
-        try:
-            problem = run_check(page, chk)
-        except Exception as exc:  # a Playwright timeout or error is a failed check, with its reason
-            problem = f"{chk['kind']} check raised {type(exc).__name__}: {str(exc).splitlines()[0]}"
-        if problem:
-            failures.append(problem)
-    if screenshot:
-        page.screenshot(path=screenshot, full_page=True)
-    failures += [f"console error: {e}" for e in watch.console_errors]
-    failures += [f"network request: {u}" for u in watch.foreign_requests]
-    page.close()
-    return failures

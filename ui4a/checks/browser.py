@@ -1,9 +1,15 @@
-"""Launching Debian's Chromium for Playwright, offline, and watching what a page does (tests and benchmarks)."""
+"""Debian's Chromium for Playwright, launched offline, and a watch on what a page does.
+
+Playwright is imported only when a browser is launched, so the rest of UI4A runs without it.
+"""
 
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 LAUNCH_ARGS = [
@@ -56,10 +62,32 @@ class PageWatch:
             self.foreign_requests.append(request.url)
             route.abort()
 
+    def problems(self) -> list[str]:
+        """What a clean page must not do, one line each: console errors, then non-local requests."""
+        return ([f"console error: {e}" for e in self.console_errors]
+                + [f"network request: {u}" for u in self.foreign_requests])
+
     def assert_clean(self) -> None:
         assert self.foreign_requests == [], f"non-localhost requests: {self.foreign_requests}"
         assert self.console_errors == [], f"console errors: {self.console_errors}"
 
 
-def launch(playwright):
+def launch(playwright: Any) -> Any:
+    """A headless Chromium from ``playwright`` (a started sync_playwright()) with the offline flags."""
     return playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
+
+
+@contextmanager
+def chromium(browser: Any = None) -> Iterator[Any]:
+    """``browser`` as it is, or else a Chromium launched for the block and closed after it."""
+    if browser is not None:
+        yield browser
+        return
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = launch(p)
+        try:
+            yield launched
+        finally:
+            launched.close()

@@ -1,4 +1,4 @@
-"""Shared helpers for the chart components: data forms, nice ticks, number text, SVG bits.
+"""What the chart components share: data forms, nice ticks, label levels, SVG and CSS fragments.
 
 How charts keep their text size: a bar or line chart is drawn in CSS pixels, not in a
 scaled viewBox. Its SVG fills a box whose side paddings hold the axis labels; inside,
@@ -21,6 +21,8 @@ from typing import Annotated, Any
 from markupsafe import Markup, escape
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from components._shared.numbers import Num, label_text, num_text, with_unit
+
 # How many theme colours exist (--ui-chart-1 … --ui-chart-6).
 PALETTE = 6
 MAX_POINTS = 200
@@ -32,7 +34,6 @@ PLOT_STEPS = (120, 200, 340, 520, 760)
 # Plot width at which one-off layout choices are made (e.g. rotating long bar labels).
 LAYOUT_WIDTH = 340
 
-Num = Annotated[float, Field(allow_inf_nan=False, ge=-1e15, le=1e15)]
 ChartLabel = Annotated[str, Field(max_length=200)] | int | float
 
 
@@ -44,51 +45,6 @@ class Series(BaseModel):
         max_length=MAX_POINTS,
         description="One value per entry of labels, in the same order; null leaves a gap",
     )
-
-
-def label_text(value: str | int | float) -> str:
-    """A category label as text: 2024 stays "2024" (no thousands separator)."""
-    if isinstance(value, float):
-        return num_text(value)
-    return str(value)
-
-
-def num_text(value: float | int | None, digits: int = 2) -> str:
-    """A value as readable text with at most ``digits`` decimals: 1234.5 -> "1,234.5"."""
-    if value is None:
-        return "—"
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, int):
-        return f"{value:,}"
-    text = f"{value:,.{digits}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
-CURRENCY_SYMBOLS = frozenset("$€£¥₹₩₽")
-
-
-def unit_goes_first(unit: str | None) -> bool:
-    """Currency symbols go before the number ("$12"); every other unit after it."""
-    return unit is not None and unit.strip() in CURRENCY_SYMBOLS
-
-
-def with_unit(text: str, unit: str | None) -> str:
-    """A value with its unit: "$12", "12%", "12 ms"."""
-    if not unit:
-        return text
-    if unit_goes_first(unit):
-        unit = unit.strip()
-        return f"-{unit}{text[1:]}" if text.startswith("-") else f"{unit}{text}"
-    return f"{text}{unit}" if unit in ("%", "°", "×") else f"{text} {unit}"
-
-
-def short_num(value: float) -> str:
-    """Compact axis text: 1500 -> "1.5k", 2000000 -> "2M", 0.25 -> "0.25"."""
-    for size, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k")):
-        if abs(value) >= size:
-            return num_text(value / size, 1) + suffix
-    return num_text(round(value, 6), 3)
 
 
 def coord(value: float) -> str:

@@ -1,4 +1,4 @@
-"""Shared helpers for the layout/content components: the icon set, tone CSS and the pill style.
+"""The icon set that Icon, Callout and EmptyState draw, and the SVG fragments that draw it.
 
 Icons are simple 24x24 stroke drawings (one or more path ``d`` strings each),
 drawn for UI4A; templates render them with ``stroke="currentColor"`` so they
@@ -8,8 +8,6 @@ take the colour of the surrounding text.
 from __future__ import annotations
 
 from typing import Literal, get_args
-
-from ui4a.types import Tone
 
 IconName = Literal[
     "check", "x", "plus", "minus", "search", "user", "users", "calendar", "clock",
@@ -132,21 +130,3 @@ SVG_OPEN = (
 )
 SVG_PATHS = '{% for d in paths %}<path d="{{ d }}"/>{% endfor %}'
 
-
-def tone_rules(block: str, var: str) -> str:
-    """CSS giving ``block--<tone>`` the custom property ``var`` set to that tone's colour."""
-    return "".join(f"{block}--{t}{{{var}:var(--ui-{t})}}" for t in get_args(Tone))
-
-
-# The pill of the Badge component, also used by Table's badge columns: markup
-# ``<span class="ui-badge ui-badge--<tone>">``. Each component that draws it carries
-# these rules; a document's stylesheet writes them once.
-BADGE_CSS = (
-    ".ui-badge{display:inline-flex;align-items:center;width:fit-content;"
-    "padding:1px 8px;border-radius:999px;font-size:.75rem;font-weight:600;"
-    "line-height:1.6;white-space:nowrap;"
-    "color:color-mix(in srgb, var(--ui-badge-tone) 70%, var(--ui-text));"
-    "background:color-mix(in srgb, var(--ui-badge-tone) 14%, transparent);"
-    "border:1px solid color-mix(in srgb, var(--ui-badge-tone) 35%, transparent)}"
-    + tone_rules(".ui-badge", "--ui-badge-tone")
-)
