@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-_SAFE_URL = re.compile(r"^(?:https?:|mailto:|tel:|#|/|\./|\.\./|data:image/(?:png|jpeg|gif|webp);base64,|[^:]*$)", re.I)
+_SAFE_URL = re.compile(r"^(?:https?:|mailto:|tel:|#|/|\./|\.\./|data:image/(?:png|jpeg|gif|webp);base64,|[^:/?#]*(?:[/?#]|$))", re.I)
 _URL_ATTRS = {"href", "src", "action", "formaction", "xlink:href", "poster", "srcset", "background"}
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ui4a import catalog
-from ui4a.model.backends.base import BackendError, Message, Route, binary_fault
+from ui4a.model.backends.base import BackendError, Message, RequestTooLong, Route, binary_fault
 from ui4a.model.decode.copy_bias import CopyBias
 from ui4a.model.train.sequence import ROUTE_LABELS, system_prefix
 
@@ -137,6 +137,16 @@ class LocalModel:
             raise BackendError(f"the request contains {fault}")
         return self._ids(f"<|user|>{request}{ask}")
 
+    def context_fault(self, request: str) -> str | None:
+        """Why ``request`` cannot be answered within the context (with the token counts), or None.
+        Only the tokenizer runs: no lock, no model call."""
+        tokens = len(self._turn_ids(request, "<|assistant|>"))
+        prefix = len(self._prefix_ids)
+        if prefix + tokens + 1 >= self.max_positions:
+            return (f"the request is too long: {tokens} tokens, and with the {prefix}-token system prompt "
+                    f"that is {prefix + tokens} of the {self.max_positions} the model takes")
+        return None
+
     def _use(self, adapter: str | None) -> None:
         if adapter is not None and adapter not in self.adapters:
             raise BackendError(f"unknown adapter {adapter!r}; loaded: {', '.join(self.adapters)}")
@@ -211,7 +221,7 @@ class LocalModel:
                 cache, feed = DynamicCache(), self._prefix_ids + turn_ids
             used = cache.get_seq_length() if hasattr(cache, "get_seq_length") else 0
             if used + len(feed) + 1 >= self.max_positions:
-                raise BackendError(f"the request is too long: {used + len(feed)} tokens with the context, "
+                raise RequestTooLong(f"the request is too long: {used + len(feed)} tokens with the context, "
                                    f"the model takes {self.max_positions}")
             budget = min(max_new_tokens, self.max_positions - used - len(feed) - 1)
             logits, cache = self._forward(feed, cache, adapter)
@@ -269,7 +279,7 @@ class LocalModel:
         prompts = [self._prefix_ids + self._turn_ids(r, "<|assistant|>") for r in requests]
         width = max(len(p) for p in prompts)
         if width + 1 >= self.max_positions:
-            raise BackendError(f"a request is too long: {width} tokens, the model takes {self.max_positions}")
+            raise RequestTooLong(f"a request is too long: {width} tokens, the model takes {self.max_positions}")
         pad = self.tokenizer.pad_token_id
         rows = len(prompts)
         ids = torch.full((rows, width), pad, dtype=torch.long)
@@ -344,6 +354,9 @@ class LocalBackend:
         self._jobs: queue.Queue = queue.Queue()
         self._worker: threading.Thread | None = None
         self._worker_lock = threading.Lock()
+
+    def context_fault(self, messages: Sequence[Message]) -> str | None:
+        return self.model.context_fault(messages[-1].content if messages else "")
 
     def route(self, messages: Sequence[Message]) -> Route:
         request = messages[-1].content if messages else ""
