@@ -138,6 +138,7 @@ _TOKEN = re.compile(
   | (?P<ident>[A-Za-z_][A-Za-z0-9_]*)
   | (?P<string>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')
   | (?P<op>==|!=|<=|>=|&&|\|\||[-+*/%!<>?:.,;()\[\]{}=])
+  | (?P<bad>.)
     """,
     re.VERBOSE | re.DOTALL,
 )
@@ -153,19 +154,17 @@ class Token:
 
 def tokenize(source: str, base: int, index: LineIndex) -> list[Token]:
     tokens: list[Token] = []
-    i, n = 0, len(source)
-    while i < n:
-        m = _TOKEN.match(source, i)
-        if m is None:
-            ch = source[i]
-            hint = ' (strings need a closing quote)' if ch in "\"'" else ""
-            raise _error(index, base + i, f"unexpected character {ch!r} in expression{hint}",
-                         "an operator, a value or a name")
+    for m in _TOKEN.finditer(source):  # every character matches some group, "bad" last
         kind = m.lastgroup
-        if kind != "ws":
-            tokens.append(Token(kind, m.group(), base + i))
-        i = m.end()
-    tokens.append(Token("end", "", base + n))
+        if kind == "ws":
+            continue
+        if kind == "bad":
+            ch = m.group()
+            hint = ' (strings need a closing quote)' if ch in "\"'" else ""
+            raise _error(index, base + m.start(), f"unexpected character {ch!r} in expression{hint}",
+                         "an operator, a value or a name")
+        tokens.append(Token(kind, m.group(), base + m.start()))
+    tokens.append(Token("end", "", base + len(source)))
     return tokens
 
 
@@ -332,7 +331,7 @@ class _Parser:
     def parse_expr(self) -> Any:
         tok = self.current
         self.enter(tok)
-        test = self.parse_binary(0)
+        test = self.parse_binary()
         if self.skip_if("?"):
             then = self.parse_expr()
             self.expect(":", "in a conditional 'a ? b : c'")
@@ -341,20 +340,32 @@ class _Parser:
         self.depth -= 1
         return test
 
-    _LEVELS = (("||",), ("&&",), ("==", "!="), ("<", "<=", ">", ">="), ("+", "-"), ("*", "/", "%"))
+    # Binding strength of each binary operator: higher binds tighter.
+    _LEVEL = {"||": 1, "&&": 2, "==": 3, "!=": 3, "<": 4, "<=": 4, ">": 4, ">=": 4,
+              "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
 
-    def parse_binary(self, level: int) -> Any:
-        """One precedence level: its operands in a loop, so a chain's length costs no recursion
-        (the recursion is over the six levels only)."""
-        if level == len(self._LEVELS):
-            return self.parse_unary()
-        first = self.parse_binary(level + 1)
-        ops = self._LEVELS[level]
-        rest = []
-        while self.current.kind == "op" and self.current.text in ops:
-            op = self.next()
-            rest.append((op.text, self.parse_binary(level + 1), op.pos))
-        return Binary(first, tuple(rest), rest[0][2]) if rest else first
+    def _level(self) -> int:
+        tok = self.current
+        return self._LEVEL.get(tok.text, 0) if tok.kind == "op" else 0
+
+    def parse_binary(self) -> Any:
+        """Precedence climbing: operands in a loop, so a chain's length costs no recursion
+        (the recursion is over the six precedence levels only), one call per operand."""
+        return self._climb(self.parse_unary(), 1)
+
+    def _climb(self, first: Any, lowest: int) -> Any:
+        """Extend ``first`` with every operator of level ``lowest`` or above: a run of one
+        level becomes one Binary; a tighter operator takes the operand before it first."""
+        while (level := self._level()) >= lowest:
+            rest = []
+            while self._level() == level:
+                op = self.next()
+                operand = self.parse_unary()
+                if self._level() > level:
+                    operand = self._climb(operand, level + 1)
+                rest.append((op.text, operand, op.pos))
+            first = Binary(first, tuple(rest), rest[0][2])
+        return first
 
     def parse_unary(self) -> Any:
         tok = self.current
