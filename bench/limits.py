@@ -32,8 +32,9 @@ def _fill(head: str, unit: str, tail: str = "", size: int = DOC) -> str:
 
 DOCUMENTS: list[tuple[str, str]] = [
     ("document size", "<Text>" + "x" * (4 * 1024 * 1024) + "</Text>"),
-    ("element nesting", "<Stack>" * 100_000),
-    ("expression nesting", _fill("<Text>{", "(")),
+    ("element nesting", _fill("", "<Stack>")),
+    ("parentheses in an expression", _fill("<Text>{", "(")),
+    ("unary operators", _fill("<Text>{", "!", "1}</Text>")),
     ("accessor chain", _fill('<State a=[1] />\n<Text>{a', "[0]", "}</Text>")),
     ("value nesting", _fill("<Card v=", "[")),
     ("flat + chain (accepted)", _fill("<Text>{", "1 + ", "1}</Text>")),
