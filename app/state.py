@@ -27,7 +27,7 @@ from ui4a.lang import expr as ex
 from ui4a.lang.errors import ExprError, LineIndex
 from ui4a.lang.parser import StreamParser
 from ui4a.model import turn
-from ui4a.model.backends.base import Backend, BackendError, Message, binary_fault
+from ui4a.model.backends.base import Backend, BackendError, Message, binary_fault, preflight
 from ui4a.render.html import RenderError, render_document, render_tree
 from ui4a.render.reflex import html_to_reflex
 from ui4a.validate import declared_state
@@ -38,6 +38,21 @@ FEEDBACK = {"up": 1, "down": -1}
 
 def max_message() -> int:
     return harness.current().session.max_message_chars
+
+
+def refusal(text: str, history: list[Message]) -> str | None:
+    """Why a message is refused whole (nothing stored, nothing sent), or None: binary bytes, over
+    session.max_message_chars, or over the model's context (counted before anything runs)."""
+    if (fault := binary_fault(text)) is not None:
+        return f"message: it contains {fault}; nothing was sent"
+    if len(text) > max_message():
+        return (f"message: it is {len(text)} characters, over the limit of {max_message()} "
+                "(session.max_message_chars); nothing was sent")
+    try:
+        preflight(runtime.backend(), [*history, Message("user", text)])
+    except BackendError as exc:
+        return f"message: {exc}; nothing was sent"
+    return None
 
 
 def theme() -> str:
@@ -132,12 +147,15 @@ class PlaygroundState(rx.State):
 
     # ------------------------------------------------------------ turns
 
+    def _history(self) -> list[Message]:
+        return [Message(m.role, m.text) for m in self.messages if m.role in ("user", "assistant")]
+
     @rx.event
     def ask(self, form_data: dict[str, Any]):
         raw = str(form_data.get("message", ""))
         text = raw.strip()
-        if (fault := binary_fault(text)) is not None:
-            self.errors = [f"message: it contains {fault}; nothing was sent"]
+        if text and (reason := refusal(text, self._history())) is not None:
+            self.errors = [reason]
             return rx.set_value("ask-input", raw)  # the form has cleared it: give it back to edit
         if text:
             return PlaygroundState.run_turn(text)
@@ -149,11 +167,13 @@ class PlaygroundState(rx.State):
     @rx.event(background=True)
     async def run_turn(self, text: str):
         """One turn through the pipeline every source shares (ui4a.model.turn.run), drawn frame by frame."""
-        text = text[:max_message()]
         store = runtime.store()
         async with self:
             if self.streaming:
                 return  # one turn at a time per conversation
+            if (reason := refusal(text, self._history())) is not None:  # a send() from the UI: nothing stored
+                self.errors = [reason]
+                return
             self.streaming = True
             self.errors = []
             self.live_tokens = 0

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# Hypothesis profiles: "ci" (the default) gives each property a fixed, small number of examples,
+# so the fuzz suite takes the same short time on every run; "long" is for a deliberate search:
+# UI4A_FUZZ=long pytest tests/test_fuzz_hostile.py  (or --hypothesis-profile=long).
+settings.register_profile("ci", max_examples=40, deadline=None, derandomize=False,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.register_profile("long", max_examples=2000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.load_profile(os.environ.get("UI4A_FUZZ", "ci"))
 EXAMPLES = sorted((ROOT / "examples").glob("*.ui"))
 
 

@@ -7,12 +7,13 @@ only described to the renderer); a bind prop holds the name of a state variable.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic_core import core_schema
+
+from ui4a.urls import check_image_url, check_url
 
 Tone = Literal["neutral", "info", "success", "warning", "danger", "accent"]
 Size = Literal["sm", "md", "lg"]
@@ -59,28 +60,6 @@ class Binding:
         }
 
 
-_SAFE_URL = re.compile(r"^(?:https?://|mailto:|tel:|/(?!/)|#|\./|\.\./|[A-Za-z0-9_\-][^:]*$)", re.I)
-_SAFE_IMAGE_DATA = re.compile(r"^data:image/(?:png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$")
-# Browsers ignore these inside a scheme ("java\tscript:"), so they are removed before checking.
-_IGNORED_IN_URL = re.compile(r"[\x00-\x20\x7f]")
-
-
-def check_url(value: str) -> str:
-    probe = _IGNORED_IN_URL.sub("", value)
-    if probe.startswith("//"):
-        raise ValueError("protocol-relative URLs are not allowed; write https://…")
-    if not _SAFE_URL.match(probe):
-        raise ValueError(
-            "URL must be https://, http://, mailto:, tel:, a relative path or #anchor"
-        )
-    return value
-
-
-def check_image_url(value: str) -> str:
-    if _SAFE_IMAGE_DATA.match(value):
-        return value
-    return check_url(value)
-
-
+# Every URL prop goes through the one URL policy (ui4a.urls), which also normalises the value.
 SafeUrl = Annotated[str, AfterValidator(check_url)]
 ImageUrl = Annotated[str, AfterValidator(check_image_url)]

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 from ui4a import registry
 from ui4a.component import Component
 from ui4a.lang import expr as ex
+from ui4a.lang.budget import Budget
 from ui4a.lang.errors import Diagnostic, ExprError, LineIndex, diagnostic_at
 from ui4a.lang.nodes import Document, Element, Interp, Prop, Text
 from ui4a.lang.parser import StreamParser
@@ -122,6 +123,10 @@ def validate(doc: Document) -> tuple[list[Diagnostic], dict[str, Any]]:
 
 
 class _Checker:
+    """Walks a document once; every value is evaluated against one render budget, as the
+    renderer will, so a document that passes renders within it. Once the budget is spent
+    (one positioned fault), nothing more is evaluated."""
+
     def __init__(self, index: LineIndex, state: dict[str, Any], out: list[Diagnostic],
                  partial: bool = False) -> None:
         self.index = index
@@ -130,6 +135,7 @@ class _Checker:
         self.out = out
         self.ids: dict[str, int] = {}
         self.count = 0
+        self.budget = Budget()
 
     def add(self, offset: int, code: str, message: str, expected: str | None = None) -> None:
         self.out.append(diagnostic_at(self.index, offset, code, message, expected))
@@ -149,9 +155,9 @@ class _Checker:
         if isinstance(node, Interp):
             before = len(self.out)
             self.names(node.expr)
-            if len(self.out) == before:  # names are known: type faults show when evaluated
+            if len(self.out) == before and not self.budget.exhausted:  # names known: evaluate
                 try:
-                    ex.Evaluator(dict(self.state), self.index).eval(node.expr)
+                    ex.Evaluator(dict(self.state), self.index, self.budget).show(node.expr)
                 except ExprError as exc:
                     self.out.append(exc.diagnostic)
 
@@ -189,8 +195,10 @@ class _Checker:
         self.children(el, comp)
         for node in el.children:
             self.node(node)
-        _model, problems = resolve_props(el, comp, self.state, self.index, partial=self.partial)
-        self.out.extend(problems)
+        if not self.budget.exhausted:
+            _model, problems = resolve_props(el, comp, self.state, self.index, partial=self.partial,
+                                             budget=self.budget)
+            self.out.extend(problems)
 
     def universal_id(self, el: Element, prop: Prop) -> None:
         value = prop.literal()
@@ -243,20 +251,22 @@ class _Checker:
 
 
 def resolve_props(
-    el: Element, comp: Component, state: dict[str, Any], index: LineIndex, partial: bool = False
+    el: Element, comp: Component, state: dict[str, Any], index: LineIndex, partial: bool = False,
+    budget: Budget | None = None,
 ) -> tuple[BaseModel | None, list[Diagnostic]]:
     """Evaluate an element's props under ``state`` and validate them with the props model.
 
     With ``partial`` (a streaming frame), missing required props, and arrays still
     streaming that are too short so far, are not reported as faults of the document:
-    the caller simply gets no model yet.
+    the caller simply gets no model yet. Every value is charged to ``budget`` (the
+    document's render budget; a fresh one when None).
     """
     streaming = {prop.name for prop in el.props if prop.partial}
     problems: list[Diagnostic] = []
     values: dict[str, Any] = {}
     offsets: dict[str, int] = {}
     fields = comp.props.model_fields
-    evaluator = ex.Evaluator(dict(state), index)
+    evaluator = ex.Evaluator(dict(state), index, budget)
     for prop in el.props:
         if prop.name not in fields or prop.name in values:
             continue  # unknown props (and the universal id) are the checker's business
@@ -325,7 +335,7 @@ def _prop_value(prop: Prop, kind: str | None, el: Element, evaluator: ex.Evaluat
     if isinstance(prop.value, ex.Program):
         raise _PropFault(f"<{el.name}> prop '{prop.name}' takes a value, not statements",
                          "a single expression in braces")
-    return evaluator.eval(prop.value)
+    return evaluator.show(prop.value)
 
 
 def _unknown_component(name: str) -> str:

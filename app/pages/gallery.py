@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import reflex as rx
@@ -21,6 +22,28 @@ STARTER = """<State n=1 />
 </Card>"""
 
 
+def editor_verdict(source: str) -> tuple[list[str], str | None]:
+    """The editor's errors — ``ui4a check``'s, as ``line:col: message`` — and the preview's HTML
+    (None: keep the last good preview). Whatever the input, this returns; nothing it can meet
+    reaches Reflex as an exception (which would show a toast while the editor says "No errors")."""
+    report = check(source)
+    if not report.ok:
+        return [f"{d.line}:{d.col}: {d.message}" for d in report.diagnostics], None
+    try:
+        html = render_source(source)
+        preview_component(html)  # Reflex refuses some structures: say so here, not in the var
+    except RenderError as exc:
+        return [f"{d.line}:{d.col}: {d.message}" for d in exc.diagnostics], None
+    except ValueError as exc:
+        return [f"preview: {exc}"], None
+    return [], html
+
+
+@lru_cache(maxsize=32)
+def preview_component(html: str) -> rx.Component:
+    return html_to_reflex(html)
+
+
 class GalleryState(rx.State):
     source: str = STARTER
     errors: list[str] = []
@@ -28,18 +51,14 @@ class GalleryState(rx.State):
 
     @rx.var
     def preview(self) -> rx.Component:
-        return html_to_reflex(self.preview_html) if self.preview_html else rx.fragment()
+        return preview_component(self.preview_html) if self.preview_html else rx.fragment()
 
     @rx.event
     def set_source(self, value: str):
         self.source = value
-        report = check(value)
-        self.errors = [f"{d.line}:{d.col}: {d.message}" for d in report.diagnostics]
-        if report.ok:
-            try:
-                self.preview_html = render_source(value)
-            except RenderError as exc:
-                self.errors = [f"{d.line}:{d.col}: {d.message}" for d in exc.diagnostics]
+        self.errors, html = editor_verdict(value)
+        if html is not None:
+            self.preview_html = html
 
     @rx.event
     def load(self):

@@ -66,3 +66,21 @@ def test_app_and_headless_html_render_the_same(page, app_url, tmp_path):
         assert app_view == html_view, name
         assert app_text == html_text, name
     html_page.close()
+
+
+@pytest.mark.parametrize(
+    ("source", "error"),
+    [
+        ("<State a=[1] />\n<Text>{a" + "[0]" * 1000 + "}</Text>", "2:100: expression nested deeper than 32 levels"),
+        (f'<State a="{"x" * 16000}" />\n<Text>{{[' + ", ".join(["a"] * 100) + "]}</Text>",
+         "2:8: a value's text grows past 256 KiB (the per-value limit of the render budget)"),
+        ('<Image src="/\\\\evil.example/x.png" alt="x" />', "1:8: <Image> prop 'src': protocol-relative URLs"),
+    ],
+)
+def test_editor_shows_the_positioned_error_for_hostile_input(page, app_url, source, error):
+    page.goto(f"{app_url}/components")
+    page.wait_for_selector("#editor-ok")
+    page.locator("#editor").fill(source)
+    page.wait_for_selector("#editor-errors")
+    assert error in page.inner_text("#editor-errors")
+    assert page.get_by_text("An error occurred").count() == 0

@@ -123,3 +123,18 @@ def test_a_message_with_binary_bytes_is_refused_and_nothing_is_sent(page):
     # The form clears its input on submit; the refused text comes back to be edited, not lost.
     page.wait_for_function("v => document.querySelector('#ask-input').value === v", arg="chart\x00\x01 of sales",
                            timeout=10_000)
+
+
+def test_a_message_over_the_limit_is_refused_whole_and_given_back(page):
+    before = page.locator("[data-role=user]").count()
+    text = "make a chart " + "x" * 100_000
+    page.fill("#ask-input", text)
+    page.click("#ask-send")
+    page.wait_for_selector("#errors", timeout=10_000)
+    assert ("message: it is 100013 characters, over the limit of 4000 (session.max_message_chars); "
+            "nothing was sent" in page.inner_text("#errors"))
+    page.wait_for_function("n => document.querySelector('#ask-input').value.length === n", arg=len(text),
+                           timeout=10_000)
+    page.reload()  # nothing was stored either
+    page.wait_for_selector("#canvas")
+    assert page.locator("[data-role=user]").count() == before

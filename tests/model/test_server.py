@@ -90,15 +90,16 @@ def test_a_lone_surrogate_escape_is_refused_by_name(server_url, client):
     resp = httpx.post(f"{server_url}/chat/completions", content=body, timeout=10,
                       headers={"content-type": "application/json"})
     assert resp.status_code == 400
-    assert resp.json()["error"]["message"] == ("messages[0].content contains a lone UTF-16 surrogate U+D800 "
-                                               "at character 3 (not text)")
+    assert resp.json()["error"]["message"] == ("the body is not valid JSON: 1:60: a lone UTF-16 surrogate "
+                                               "escape in a string is not text")
     ok = client.chat.completions.create(model="chat", messages=[{"role": "user", "content": "hello"}])
     assert ok.choices[0].message.content == "Hi there!"
 
 
 def test_non_json_body(server_url):
     resp = httpx.post(f"{server_url}/chat/completions", content=b"\xff\xfe not json", timeout=10)
-    assert resp.status_code == 400 and resp.json()["error"]["message"] == "the body is not UTF-8 JSON"
+    assert resp.status_code == 400
+    assert resp.json()["error"]["message"] == "the body is not UTF-8: byte 0xff at offset 0"
 
 
 def test_unreachable_openai_endpoint_is_named():

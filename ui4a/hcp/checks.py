@@ -55,6 +55,9 @@ def _env_example(key: str) -> str:
 
 
 def model(m: Model, root: Path) -> Iterator[Fault]:
+    from ui4a.model.base import BaseSpec
+
+    pretrained = BaseSpec.parse(m.base) is not None
     base = _path(root, m.base)
     if m.backend == "openai" and not m.url:
         yield ("model", "backend"), "model.backend: the openai backend needs model.url (the server's base URL)"
@@ -62,15 +65,22 @@ def model(m: Model, root: Path) -> Iterator[Fault]:
         yield ("model", "base"), f"model.base: script file {m.base!r} does not exist"
     if m.backend != "local":
         return
-    if not base.is_dir():
+    if pretrained and not m.build:
+        yield ("model", "base"), ("model.base: a pretrained base needs model.build, the directory of its "
+                                  "adapters' build")
+        return
+    folder, key, what = ((_path(root, m.build), "build", f"build directory {m.build!r}") if pretrained and m.build
+                         else (base, "base", f"base model directory {m.base!r}"))
+    if not folder.is_dir():
         if m.fallback == "none":
-            yield ("model", "base"), (f"model.base: base model directory {m.base!r} does not exist "
-                                      "(build it with `ui4a model build`, or set fallback = \"replay\")")
+            yield ("model", key), (f"model.{key}: {what} does not exist "
+                                   "(build it with `ui4a model build`, or set fallback = \"replay\")")
         return  # not built yet: the fallback serves, and the adapters come with the build
     for name, adapter in m.adapters.items():
         if adapter.path is None:
-            yield ("model", "adapters", name), (f"model.adapters.{name}: the local backend needs a path to "
-                                                "the adapter's files")
+            if not pretrained:
+                yield ("model", "adapters", name), (f"model.adapters.{name}: the local backend needs a path to "
+                                                    "the adapter's files")
         elif not _path(root, adapter.path).exists():
             yield ("model", "adapters", name, "path"), (f"model.adapters.{name}.path: adapter files "
                                                         f"{adapter.path!r} do not exist")

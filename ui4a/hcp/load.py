@@ -17,7 +17,7 @@ from typing import Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from ui4a.hcp import checks
+from ui4a.hcp import bounds, checks
 from ui4a.hcp.files import write_atomic
 from ui4a.hcp.locate import Locator
 from ui4a.hcp.manifest import Manifest
@@ -58,6 +58,8 @@ def load(path: str | Path = DEFAULT_NAME) -> Manifest:
 def loads(text: str, path: str | Path = DEFAULT_NAME, root: Path | None = None) -> Manifest:
     """Parse and check manifest text; ``root`` is the folder its relative paths start from."""
     root = Path.cwd() if root is None else root
+    if (fault := bounds.first_fault(text)) is not None:  # before tomllib, which recurses
+        raise ManifestError(path, [fault])
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

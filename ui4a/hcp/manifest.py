@@ -55,8 +55,12 @@ class Model(Section):
         "local", description="local: the project's model format on disk; openai: an OpenAI-compatible server "
         "(vLLM, SGLang, `ui4a serve`); replay: bundled examples streamed as a model would (not a model); "
         "scripted: a JSON test script.")
-    base: str = Field("models/ui4a-tiny", description="local: the base model's directory, relative to the "
-                      "manifest; openai: the served base model's name; scripted: the script's path.")
+    base: str = Field("models/ui4a-tiny", description="local: the pretrained base as PACKAGE:FILE.gguf (a GGUF "
+                      "file inside an installed Python package, converted once into the cache), or the "
+                      "directory of a model built from scratch, relative to the manifest; openai: the served "
+                      "base model's name; scripted: the script's path.")
+    build: str | None = Field(None, description="local, with a pretrained base: the directory of its adapters' "
+                              "build (build.json and adapters/), relative to the manifest.")
     url: str | None = Field(None, description="openai: the server's base URL, e.g. http://127.0.0.1:8000/v1.",
                             pattern=r"^https?://\S+$")
     api_key_env: str | None = Field(None, description="Name of the environment variable that holds the API "
@@ -202,6 +206,19 @@ class Manifest(Section):
         """The router section as ``ui4a.model.router.Router.from_config`` takes it."""
         return self.router.model_dump(mode="json")
 
+    def pretrained(self) -> str | None:
+        """The pretrained base's spec (PACKAGE:FILE.gguf) when the local base is one, else None."""
+        from ui4a.model.base import BaseSpec
+
+        spec = BaseSpec.parse(self.model.base)
+        return None if spec is None else str(spec)
+
+    def model_dir(self) -> Path:
+        """The local model's directory: the adapters' build for a pretrained base, else the base itself."""
+        if self.pretrained() is not None:
+            return self.resolve(self.model.build or "models/missing-build")
+        return self.resolve(self.model.base)
+
     def model_spec(self) -> str:
         """The model source as a ``UI4A_MODEL`` spec (see ``ui4a.model.backends.factory``).
 
@@ -214,8 +231,11 @@ class Manifest(Section):
             return f"openai:{m.url}"
         if m.backend == "replay":
             return f"replay:{m.replay_rate:g}"
-        base = m.base if self._root.resolve() == Path.cwd().resolve() else str(self.resolve(m.base))
-        if m.backend == "local" and not self.resolve(m.base).is_dir() and m.fallback == "replay":
+        where = self.model_dir() if m.backend == "local" else self.resolve(m.base)
+        base = m.base if m.backend != "local" or self.pretrained() is None else (m.build or "")
+        if self._root.resolve() != Path.cwd().resolve():
+            base = str(where)
+        if m.backend == "local" and not where.is_dir() and m.fallback == "replay":
             return f"replay:{m.replay_rate:g}"
         return f"{m.backend}:{base}"
 

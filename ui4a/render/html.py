@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from ui4a import registry
 from ui4a.component import Component
+from ui4a.lang.budget import MAX_HTML, Budget
 from ui4a.lang.errors import ExprError, diagnostic_at
 from ui4a.lang.expr import Evaluator, to_text
 from ui4a.lang.nodes import Document, Interp, Text
@@ -78,12 +79,24 @@ def css_rules(css: str) -> list[str]:
 
 
 class RenderContext:
-    """Per-document render state: the UI state and a counter for unique DOM ids."""
+    """Per-document render state: the UI state, a counter for unique DOM ids, the document's
+    render budget (what evaluation makes and shows) and the HTML written so far."""
 
     def __init__(self, state: dict[str, Any] | None = None, id_prefix: str = "u") -> None:
         self.state = dict(state or {})
         self._ids = itertools.count(1)
         self.id_prefix = id_prefix
+        self.budget = Budget()
+        self.html_size = 0
+
+    def wrote(self, size: int, doc: Document, offset: int) -> None:
+        """Count ``size`` characters of HTML; past MAX_HTML the render stops with a positioned error."""
+        self.html_size += size
+        if self.html_size > MAX_HTML:
+            raise RenderError([diagnostic_at(
+                doc.index, offset, "limit",
+                f"the rendered HTML grows past {MAX_HTML // (1024 * 1024)} MiB (the render budget)",
+                "a smaller document")])
 
     def next_uid(self) -> str:
         return f"{self.id_prefix}{next(self._ids)}"
@@ -150,6 +163,7 @@ def render_tree(doc: Document, state: dict[str, Any] | None = None, partial: boo
     ctx = RenderContext(initial)
     body = Markup("").join(_render_node(n, ctx, doc, partial) for n in doc.children)
     payload = json.dumps(ctx.state, ensure_ascii=False, separators=(",", ":"))
+    ctx.wrote(len(payload), doc, 0)
     theme = theme if theme in ("light", "dark") else "light"
     return Markup('<div class="ui4a" data-theme="{}" data-ui4a-state="{}">{}</div>').format(
         theme, payload, body)
@@ -158,14 +172,19 @@ def render_tree(doc: Document, state: dict[str, Any] | None = None, partial: boo
 def _render_node(node: Any, ctx: RenderContext, doc: Document, partial: bool,
                  keep_whitespace: bool = False) -> Markup:
     if isinstance(node, Text):
-        return escape(node.raw if keep_whitespace else node.value)
+        out = escape(node.raw if keep_whitespace else node.value)
+        ctx.wrote(len(out), doc, node.offset)
+        return out
     if isinstance(node, Interp):
         try:
-            return Markup(escape(to_text(Evaluator(dict(ctx.state), doc.index).eval(node.expr))))
+            value = Evaluator(dict(ctx.state), doc.index, ctx.budget).show(node.expr)
         except ExprError as exc:
             if partial:
                 return Markup("")
             raise RenderError([exc.diagnostic]) from exc
+        out = Markup(escape(to_text(value)))
+        ctx.wrote(len(out), doc, node.offset)
+        return out
     if node.name == STATE_TAG:
         return Markup("")
     comp = registry.get(node.name)
@@ -178,14 +197,16 @@ def _render_node(node: Any, ctx: RenderContext, doc: Document, partial: bool,
             return children
         raise RenderError([diagnostic_at(doc.index, node.offset, "unknown-component",
                                          f"unknown component <{node.name}>")])
-    model, problems = resolve_props(node, comp, ctx.state, doc.index, partial=partial)
+    model, problems = resolve_props(node, comp, ctx.state, doc.index, partial=partial, budget=ctx.budget)
     if model is None:
         if partial:
             # A span (display: contents) is valid wherever the element will be, even inside text.
             return Markup('<span class="ui-pending" aria-busy="true">{}</span>').format(children)
         raise RenderError(problems)
     element_id = node.prop(ID_PROP).literal() if node.prop(ID_PROP) else None
-    return render_component(comp, model, children, ctx, uid=element_id)
+    out = render_component(comp, model, children, ctx, uid=element_id)
+    ctx.wrote(len(out) - len(children), doc, node.offset)  # its own markup: the children are counted
+    return out
 
 
 def render_document(doc: Document, state: dict[str, Any] | None = None, theme: str = "light",

@@ -57,3 +57,17 @@ def binary_fault(text: str) -> str | None:
 
 class BackendError(Exception):
     """The model source cannot answer (unreachable, misconfigured); the message says why."""
+
+
+class RequestTooLong(BackendError):
+    """The request does not fit the model's context; the message gives the token counts.
+    It is the client's fault (HTTP 400), not the source's."""
+
+
+def preflight(backend: Backend, messages: Sequence[Message]) -> None:
+    """Raise RequestTooLong, before anything is routed, streamed or stored, when the source can
+    tell that the request will not fit its context. Sources that can count tokens say so
+    through an optional ``context_fault(messages) -> str | None``; the others are not asked."""
+    check = getattr(backend, "context_fault", None)
+    if check is not None and (fault := check(messages)) is not None:
+        raise RequestTooLong(fault)

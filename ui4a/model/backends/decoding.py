@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ui4a.model.backends.base import BackendError
+from ui4a.model.backends.base import RequestTooLong
 
 
 @dataclass
@@ -54,7 +54,7 @@ def decode(model: Any, rows: list[Row], cache: Any, max_new_tokens: int, timing:
     used = cache.get_seq_length()
     width = max(len(r.ids) for r in rows)
     if used + width + 1 >= model.max_positions:
-        raise BackendError(f"the request is too long: {used + width} tokens with the context, "
+        raise RequestTooLong(f"the request is too long: {used + width} tokens with the context, "
                            f"the model takes {model.max_positions}")
     budget = min(max_new_tokens, model.max_positions - used - width - 1)
     pad = model.tokenizer.pad_token_id if model.tokenizer.pad_token_id is not None else 0

@@ -41,12 +41,17 @@ def from_spec(spec: str | None = None, manifest: Manifest | None = None) -> Back
         from ui4a.model.train.build import DEFAULT_DIR
 
         path = Path(arg) if arg else DEFAULT_DIR
-        # The manifest's adapter paths apply to its own base; another model directory brings its adapters.
-        own = path.resolve() == m.resolve(m.model.base)
+        # The manifest's adapter paths apply to its own model; another model directory brings its adapters.
+        own = path.resolve() == m.model_dir()
         adapters = {name: m.resolve(a.path) for name, a in m.model.adapters.items() if a.path} if own else None
-        return LocalBackend(path, router=router, constrained=decoding.constrained, adapters=adapters,
-                            system=system, components=m.allowed(), max_new_tokens=decoding.max_new_tokens,
-                            copy_bias=decoding.copy_bias)
+        backend = LocalBackend(path, router=router, constrained=decoding.constrained, adapters=adapters,
+                               system=system, components=m.allowed(), max_new_tokens=decoding.max_new_tokens,
+                               copy_bias=decoding.copy_bias)
+        trained_on = backend.model.record.get("base")
+        if own and m.pretrained() is not None and trained_on != m.pretrained():
+            raise BackendError(f"the manifest's model.base is {m.pretrained()}, but the adapters in {path} were "
+                               f"trained on {trained_on}: rebuild them with `ui4a model build`")
+        return backend
     if kind == "openai":
         from ui4a.model.backends.openai import OpenAIBackend
 

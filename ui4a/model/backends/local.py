@@ -132,7 +132,8 @@ class LocalModel:
                 if adapter_dir.exists() else []
             places = {name: adapter_dir / name for name in names}
         for name, info in recorded.items():  # served by the bare base: no folder to load
-            if isinstance(info, dict) and info.get("base") and (adapters is None or name in places):
+            wanted = adapters is None or isinstance(adapters, Mapping) or name in adapters
+            if isinstance(info, dict) and info.get("base") and wanted:
                 places[name] = None
         if not places:
             raise BackendError(f"no adapters under {adapter_dir}")
@@ -166,6 +167,16 @@ class LocalModel:
         if (fault := binary_fault(request)) is not None:
             raise BackendError(f"the request contains {fault}")
         return request
+
+    def context_fault(self, request: str) -> str | None:
+        """Why ``request`` cannot be answered within the context (with the token counts), or None.
+        Only the tokenizer runs: no lock, no model call."""
+        tokens = len(self.format.turn_ids(self._checked(request)))
+        prefix = max(len(self.format.prefix_ids(a)) for a in self.adapters)
+        if prefix + tokens + 1 >= self.max_positions:
+            return (f"the request is too long: {tokens} tokens, and with the {prefix}-token system prompt "
+                    f"that is {prefix + tokens} of the {self.max_positions} the model takes")
+        return None
 
     def _weights(self, adapter: str | None) -> str | None:
         """The loaded weights an adapter name uses (None: the bare base); unknown names are refused."""
@@ -321,6 +332,9 @@ class LocalBackend:
         self._worker: threading.Thread | None = None
         self._worker_lock = threading.Lock()
 
+    def context_fault(self, messages: Sequence[Message]) -> str | None:
+        return self.model.context_fault(messages[-1].content if messages else "")
+
     def route(self, messages: Sequence[Message]) -> Route:
         request = messages[-1].content if messages else ""
         previous = next((m.content for m in reversed(messages[:-1]) if m.role == "assistant"), "")
@@ -335,7 +349,8 @@ class LocalBackend:
         if self.constrained and route.adapter == "ui":
             from ui4a.model.decode.mask import grammar_constraint
 
-            constraint = grammar_constraint(self.model.tokenizer, self.components)
+            # Building a grammar matcher takes ~0.15 s: off the event loop, which other requests share.
+            constraint = await asyncio.to_thread(grammar_constraint, self.model.tokenizer, self.components)
         pieces: asyncio.Queue = asyncio.Queue()
         self._jobs.put(_Job(request, route.adapter, constraint, pieces, asyncio.get_running_loop()))
         self._ensure_worker()
