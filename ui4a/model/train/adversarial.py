@@ -121,7 +121,14 @@ def _long(rng: random.Random) -> str:
 
 
 def _pick(pool: tuple[str, ...]) -> Callable[[random.Random], str]:
-    return lambda rng: rng.choice(pool)
+    """Items of ``pool`` in order, so a run of ``len(pool)`` draws of this kind holds each once."""
+    state = {"next": 0}
+
+    def draw(rng: random.Random) -> str:
+        item = pool[state["next"] % len(pool)]
+        state["next"] += 1
+        return item
+    return draw
 
 
 def _mixed(rng: random.Random) -> str:
@@ -131,10 +138,10 @@ def _mixed(rng: random.Random) -> str:
     return f"{base} {odd}" if rng.random() < 0.5 else f"{odd} {base}"
 
 
-KINDS: tuple[Callable[[random.Random], str], ...] = (
-    _random_words, _pick(FOREIGN), _pick(ONE_WORD), _pick(EMOJI), _pick(OUT_OF_CATALOG), _long,
-    _pick(CODE_LIKE), _pick(INJECTION), _pick(NOISE), _pick(NUMBERS), _pick(CONTRADICTIONS), _mixed, _pick(SHOUTS),
-)
+def _kinds() -> tuple[Callable[[random.Random], str], ...]:
+    return (_random_words, _pick(FOREIGN), _pick(ONE_WORD), _pick(EMOJI), _pick(OUT_OF_CATALOG), _long,
+            _pick(CODE_LIKE), _pick(INJECTION), _pick(NOISE), _pick(NUMBERS), _pick(CONTRADICTIONS), _mixed,
+            _pick(SHOUTS))
 
 
 def adversarial(n: int, seed: int) -> list[str]:
@@ -142,9 +149,10 @@ def adversarial(n: int, seed: int) -> list[str]:
     rng = random.Random(f"ui4a-adversarial-{seed}")
     out: list[str] = []
     seen: set[str] = set()
+    kinds = _kinds()
     i = 0
     while len(out) < n:
-        s = KINDS[i % len(KINDS)](rng)
+        s = kinds[i % len(kinds)](rng)
         i += 1
         if s not in seen or i > 20 * n:
             seen.add(s)

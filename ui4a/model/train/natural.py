@@ -154,7 +154,7 @@ def _tags(plan: Plan, style: Style, request: str, answer: str) -> tuple[str, ...
         paste = style.paste
         tags += [f"data:{paste}", f"{plan.family}:{paste}"]
     for cur in ("CHF", "€", "£", "¥", "₹"):
-        if cur in answer or cur in request:
+        if cur in answer or cur in request or (cur == "CHF" and "francs" in request):
             tags.append(f"currency:{cur}")
     comps = components_of(answer)
     tags += [f"with:{a}+{b}" for i, a in enumerate(comps) for b in comps[i + 1:]]

@@ -28,6 +28,7 @@ from ui4a.model.train.speech import (
     finish,
     grid,
     joined,
+    money_text,
     say_clock,
     say_day,
     say_money,
@@ -81,6 +82,12 @@ def money_cell(rng: random.Random, style: Style, lo: int, hi: int) -> Cell:
     if rng.random() < 0.3 and hi < 2000 and style.currency != "¥":
         x = round(x + rng.choice((0.5, 0.25, 0.99, 0.75, 0.1)), 2)
     return Cell(x, say_money(x, style))
+
+
+def money_text_cell(rng: random.Random, style: Style, lo: int, hi: int) -> Cell:
+    """Money where no currency prop applies (a KeyValue value): display text with the symbol."""
+    c = money_cell(rng, style, lo, hi)
+    return Cell(money_text(c.code, style.currency), c.said)
 
 
 def count_cell(rng: random.Random, style: Style, lo: int, hi: int) -> Cell:
@@ -445,7 +452,7 @@ def list_part(rng: random.Random, style: Style, kind: str | None = None) -> Part
 
 KV_KINDS = {
     "order": ("order details", "Order", (("Order", lambda r, s: text_cell(f"#{r.randint(1000, 99999)}")),
-                                        ("Total", lambda r, s: money_cell(r, s, 5, 900)),
+                                        ("Total", lambda r, s: money_text_cell(r, s, 5, 900)),
                                         ("Status", _status("Shipped", "Pending", "Delivered")),
                                         ("Placed", lambda r, s: day_cell(r, s)))),
     "account": ("my account", "Account", (("Name", _pick(pools.person)),
@@ -455,13 +462,13 @@ KV_KINDS = {
     "trip": ("the trip details", "Trip", (("Destination", _pick(pools.place)),
                                          ("Leaves", lambda r, s: day_cell(r, s)),
                                          ("Nights", lambda r, s: count_cell(r, s, 1, 14)),
-                                         ("Budget", lambda r, s: money_cell(r, s, 200, 4000)))),
+                                         ("Budget", lambda r, s: money_text_cell(r, s, 200, 4000)))),
     "device": ("device info", "Device", (("Model", _pick(lambda r: f"{pools.novel_word(r)} {r.randint(2, 9)}")),
                                         ("Storage", lambda r, s: text_cell(f"{r.choice((64, 128, 256, 512))} GB")),
                                         ("Battery", lambda r, s: percent_cell(r, s, 10, 100)),
                                         ("Owner", _pick(pools.first_name)))),
     "rental": ("the flat", "Flat", (("Address", _pick(pools.street)),
-                                    ("Rent", lambda r, s: money_cell(r, s, 400, 3000)),
+                                    ("Rent", lambda r, s: money_text_cell(r, s, 400, 3000)),
                                     ("Rooms", lambda r, s: count_cell(r, s, 1, 5)),
                                     ("Available", lambda r, s: day_cell(r, s)))),
 }
@@ -553,7 +560,7 @@ def sentence(rng: random.Random, style: Style) -> tuple[str, str]:
     tmpl = rng.choice(NOTES)
     if "{m}" in tmpl:
         x = rng.randint(2, 80)
-        answer = tmpl.format(m=f"{style.currency}{x}" if len(style.currency) == 1 else f"{x} {style.currency}")
+        answer = tmpl.format(m=money_text(x, style.currency))
     elif "{d}" in tmpl:
         answer = tmpl.format(d=rng.choice(("Monday", "Sunday", "public holidays", "March 3", "the 1st")))
     else:

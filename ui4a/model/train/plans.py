@@ -197,7 +197,7 @@ FORMS = (
         F("Full name"), F("Email", type="email"), F("Guests", "NumberField", min=1, max=6),
         F("Meal", "RadioGroup", options=["Vegetarian", "Fish", "Chicken"]), F("Arrival date", "DateField"),
         F("Bringing a plus-one", "Checkbox"), F("Notes", multiline=True))),
-    FormKind(("a job application form", "an application form for the role"), "Apply", ("Apply", "Send application"), (
+    FormKind(("a job application form", "a form for job applicants"), "Apply", ("Apply", "Send application"), (
         F("Full name"), F("Email", type="email"), F("Phone", type="tel"), F("Portfolio", type="url"),
         F("Years of experience", "NumberField", min=0, max=40),
         F("Position", "Select", options=["Barista", "Cook", "Manager"]), F("Start date", "DateField"),
@@ -462,7 +462,7 @@ CALCS = (
     Calc(("a discount calculator", "something to work out sale prices"), "Discount",
          (Input("Price", 5, 900, money=True), Input("Discount", 5, 70, slider=True, unit="%")),
          "Final price", "round({0} * (1 - {1} / 100), 2)", money=True),
-    Calc(("a bill splitter", "a calculator to split the bill"), "Split the bill",
+    Calc(("a bill splitter", "a calculator to share a restaurant bill"), "Bill splitter",
          (Input("Bill", 20, 400, money=True), Input("People", 2, 12), Input("Tip", 0, 25, slider=True, unit="%")),
          "Each pays", "round({0} * (1 + {2} / 100) / {1}, 2)", money=True),
     Calc(("a savings calculator", "a calculator for how much I'll save"), "Savings",

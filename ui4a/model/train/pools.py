@@ -18,8 +18,8 @@ NOVEL_SHARE = 0.35
 
 FIRST_NAMES = (
     "Maya", "Leo", "Aisha", "Tomas", "Elena", "Ravi", "Sofia", "Jonas", "Mei", "Omar", "Lucia", "Kenji",
-    "Nora", "Samir", "Priya", "Hugo", "Zoe", "Ines", "Tariq", "Yuki", "Anya", "Diego", "Freya", "Kofi",
-    "Lena", "Mateo", "Olga", "Pablo", "Rosa", "Sven", "Tara", "Wei", "Amara", "Bruno", "Chloe", "Dev",
+    "Nora", "Samir", "Ishani", "Hugo", "Zoe", "Ines", "Tariq", "Yuki", "Anya", "Diego", "Freya", "Kofi",
+    "Lena", "Mateo", "Olga", "Pablo", "Rosa", "Sven", "Tara", "Wei", "Amara", "Bruno", "Carys", "Dev",
     "Emil", "Farah", "Gus", "Hana", "Ivo", "Jade", "Kai", "Lior", "Mira", "Nils", "Oona", "Pia",
 )
 LAST_NAMES = (
@@ -27,11 +27,11 @@ LAST_NAMES = (
     "Fischer", "Patel", "Byrne", "Alvarez", "Ivanova", "Mensah", "Dubois", "Sato", "Costa", "Horvat",
 )
 COMPANY_WORDS = ("Blue", "North", "Bright", "Oak", "River", "Pine", "Stone", "Silver", "Red", "Green",
-                 "Harbor", "Maple", "Summit", "Copper", "Lark", "Fern")
+                 "Harbor", "Maple", "Summit", "Copper", "Lark", "Birch")
 COMPANY_KINDS = ("Labs", "Works", "Studio", "Foods", "Logistics", "Print", "Bakery", "Motors", "Media",
                  "Design", "Supply", "Partners", "Dental", "Coffee")
 COMPANY_SUFFIXES = ("", "", "", " Ltd", " GmbH", " & Co", " Inc", " SA")
-PLACES = ("Lisbon", "Porto", "Valencia", "Ghent", "Bergen", "Turku", "Cork", "Leeds", "Lyon", "Bremen",
+PLACES = ("Coimbra", "Braga", "Valencia", "Ghent", "Bergen", "Turku", "Cork", "Leeds", "Lyon", "Bremen",
           "Krakow", "Brno", "Split", "Nantes", "Aarhus", "Malmo", "Graz", "Bilbao", "Perth", "Halifax")
 STREET_KINDS = ("Street", "Road", "Lane", "Avenue", "Way")
 
@@ -52,7 +52,7 @@ THINGS: dict[str, tuple[str, ...]] = {
                "Chicken salad", "Falafel wrap", "Pancakes"),
     "courses": ("Algebra", "Chemistry", "History", "Spanish", "Biology", "Art", "Economics", "Physics"),
     "services": ("Streaming", "Cloud backup", "Gym", "Music", "Phone plan", "News", "Password manager"),
-    "skills": ("Python", "Figma", "SQL", "Public speaking", "Copywriting", "Excel", "Photography"),
+    "skills": ("Python", "Sketching", "SQL", "Public speaking", "Copywriting", "Excel", "Photography"),
     "rooms": ("Kitchen", "Bathroom", "Living room", "Bedroom", "Garage", "Office", "Hallway"),
     "steps": ("Open the app", "Tap Profile", "Choose Security", "Enter the code", "Confirm", "Log in again"),
 }

@@ -183,6 +183,15 @@ def say_money(x: float, style: Style) -> str:
     return val(style.money_form.format(_digits(x, style, decimals)))
 
 
+def money_text(x: float, currency: str) -> str:
+    """Money as display text in an answer: '$1200', '€12.50', '45 CHF' (symbols first, codes after)."""
+    amount = canon(x) if float(x).is_integer() else f"{x:.2f}"
+    return f"{currency}{amount}" if len(currency) == 1 else f"{amount} {currency}"
+
+
+_MONEY_TEXT = re.compile(r"^(?:[$€£¥₹](\d+(?:\.\d\d)?)|(\d+(?:\.\d\d)?) [A-Z]{3})$")
+
+
 def say_percent(x: float, style: Style, rng: random.Random) -> str:
     form = rng.choice(("{}%", "{}%", "{} %", "{} percent"))
     return val(form.format(_digits(x, style)))
@@ -322,6 +331,8 @@ def forms_of(value: str | float) -> set[str]:
         return {str(value).lower()}
     if isinstance(value, int | float):
         return number_forms(abs(value))  # a fall is written "down 12%"
+    if m := _MONEY_TEXT.match(value):  # the symbol may be written as a word ("12 euros")
+        return number_forms(float(m[1] or m[2]))
     if m := _ISO.match(value):
         return set(day_forms(Day(int(m[2]), int(m[3]), int(m[1]))))
     if m := _SHORT_DAY.match(value):
