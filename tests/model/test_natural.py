@@ -76,7 +76,8 @@ def test_every_registered_component_family_and_register_is_covered(pairs):
 
 def test_state_and_actions_language_is_covered(pairs):
     answers = "\n".join(p.answer for p in pairs)
-    for needle in ("<State ", "bind={", "toggle(", "send(", "onSubmit={send(", " = ", "? \"", "round(", "sum(["):
+    for needle in ("<State ", "bind={", "toggle(", "send(", "onSubmit={send(", "submit()", " = ", "? \"", "round(",
+                   "sum(["):
         assert needle in answers, needle
 
 

@@ -207,8 +207,7 @@ def _column_spec(col: Col) -> Any:
     return {"label": col.label, "type": col.type}
 
 
-def _cells_said(cells: list[Cell]) -> str:
-    sep = " / " if any("," in c.said for c in cells) else ", "
+def _cells_said(cells: list[Cell], sep: str) -> str:
     return sep.join(c.said for c in cells)
 
 
@@ -234,10 +233,11 @@ def table_part(rng: random.Random, style: Style, kind: str | None = None) -> Par
               **props)
     tags = (f"table:{kind}", *(f"col:{c.type}" for c in cols[1:]))
     head_said = joined([val(h) for h in heads], rng)
+    sep = " / " if any("," in c.said for r in rows for c in r) else ", "
     if style.paste != "inline":
         block = grid([val(h) for h in heads], [[c.said for c in r] for r in rows], style.paste, rng)
         return Part(code, f"a table of {name}{extra}", f"{name}{extra}", block, (*tags, f"data:{style.paste}"))
-    said_rows = "; ".join(_cells_said(r) for r in rows)
+    said_rows = "; ".join(_cells_said(r, sep) for r in rows)
     said = rng.choice((f"a table of {name}{extra} with columns {head_said}: {said_rows}",
                        f"a table of {name}{extra} ({head_said}) - {said_rows}"))
     return Part(code, said, f"{name}{extra}: {head_said} - {said_rows}", "", tags)
@@ -429,9 +429,11 @@ def multi_chart_part(rng: random.Random, style: Style) -> Part:
 
 # --------------------------------------------------------------------------- lists, details, events
 
-LIST_NOUNS = {"groceries": "shopping list", "chores": "chores list", "errands": "errands",
-              "trip": "things to pack", "steps": "steps", "skills": "skills to learn",
-              "dishes": "meals for the week"}
+# What a list of each kind is called ("a shopping list"), and the title of a card holding one.
+LIST_NOUNS = {"groceries": "shopping list", "chores": "list of chores", "errands": "list of errands",
+              "trip": "packing list", "steps": "list of steps", "skills": "list of skills to learn",
+              "dishes": "meal plan for the week"}
+LIST_TITLES = {"groceries": "Shopping", "chores": "Chores", "errands": "Errands", "trip": "Packing"}
 
 
 def list_part(rng: random.Random, style: Style, kind: str | None = None) -> Part:
@@ -443,11 +445,12 @@ def list_part(rng: random.Random, style: Style, kind: str | None = None) -> Part
     noun = LIST_NOUNS[kind]
     if ordered and kind != "steps":
         noun = f"numbered {noun}"
+    noun = f"a {noun}"
     code = el("List", items=items, ordered=ordered)
     if style.paste != "inline" and rng.random() < 0.6:
-        return Part(code, f"a list of {noun}", noun, bullets([val(x) for x in items], rng), ("list:pasted",))
+        return Part(code, noun, noun[2:], bullets([val(x) for x in items], rng), ("list:pasted",))
     said = joined([val(x) for x in items], rng)
-    return Part(code, rng.choice((f"a list of {noun}: {said}", f"{noun} ({said})")), f"{noun}: {said}")
+    return Part(code, rng.choice((f"{noun}: {said}", f"{noun} ({said})", f"{noun} with {said}")), f"{noun[2:]}: {said}")
 
 
 KV_KINDS = {
@@ -455,7 +458,7 @@ KV_KINDS = {
                                         ("Total", lambda r, s: money_text_cell(r, s, 5, 900)),
                                         ("Status", _status("Shipped", "Pending", "Delivered")),
                                         ("Placed", lambda r, s: day_cell(r, s)))),
-    "account": ("my account", "Account", (("Name", _pick(pools.person)),
+    "account": ("my account details", "Account", (("Name", _pick(pools.person)),
                                           ("Plan", _status("Free", "Plus", "Team")),
                                           ("Member since", lambda r, s: day_cell(r, s)),
                                           ("Email", lambda r, s: text_cell(f"{pools.first_name(r).lower()}@example.com")))),
@@ -467,7 +470,7 @@ KV_KINDS = {
                                         ("Storage", lambda r, s: text_cell(f"{r.choice((64, 128, 256, 512))} GB")),
                                         ("Battery", lambda r, s: percent_cell(r, s, 10, 100)),
                                         ("Owner", _pick(pools.first_name)))),
-    "rental": ("the flat", "Flat", (("Address", _pick(pools.street)),
+    "rental": ("the flat's details", "Flat", (("Address", _pick(pools.street)),
                                     ("Rent", lambda r, s: money_text_cell(r, s, 400, 3000)),
                                     ("Rooms", lambda r, s: count_cell(r, s, 1, 5)),
                                     ("Available", lambda r, s: day_cell(r, s)))),

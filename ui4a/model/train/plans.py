@@ -299,10 +299,18 @@ def fam_form(rng: random.Random, style: Style) -> Plan:
         message = f"{kind.title}: " + ", ".join(f"{f.label} {{{var(f.label)}}}" for f in shown)
         props["onSubmit"] = Expr(f"send({lit(message)})")
         details.append(said(f"on submit send the {joined([f.label.lower() for f in shown], rng)}"))
+    after: list[str] = []
+    if not bound and rng.random() < 0.15:
+        thanks = rng.choice(("Thanks, we got it!", "Sent. See you soon!", "Thank you!"))
+        values = {"sent": False}
+        props["onSubmit"] = Expr("sent = true; submit()")
+        after.append(text(f"{{sent ? {lit(thanks)} : \"\"}}", tone="success"))
+        details.append(said(f"say {_q(thanks)} once it is sent"))
     code = el("Form", *(_field_code(f, style, r, bound) for f, r in zip(fields, required, strict=True)), **props)
     what = rng.choice(kind.names)
-    return Plan("form", what, what.split(" ", 1)[1], _with_state(values, code), tuple(details),
-                ("form:bound",) if bound else (), context="I'm setting up a website")
+    tags = ("form:bound",) if bound else ("form:thanks",) if after else ()
+    return Plan("form", what, what.split(" ", 1)[1], _with_state(values, code, *after), tuple(details), tags,
+                context="I'm setting up a website")
 
 
 # --------------------------------------------------------------------------- settings
@@ -370,8 +378,11 @@ def _done_sum(labels: list[str]) -> str:
 
 
 def fam_tracker(rng: random.Random, style: Style) -> Plan:
-    """State-backed trackers: a checklist with a count, a counter with +/reset, or a done toggle."""
-    how = rng.choice(("checklist", "checklist", "counter", "toggle", "plants"))
+    """State-backed trackers: a checklist with a count, a week of habits, a counter with +/reset, or a
+    done toggle."""
+    how = rng.choice(("checklist", "checklist", "week", "week", "counter", "toggle", "plants"))
+    if how == "week":
+        return _week_tracker(rng, style)
     if how == "counter":
         return _counter_tracker(rng, style)
     if how == "toggle":
@@ -400,6 +411,43 @@ def fam_tracker(rng: random.Random, style: Style) -> Plan:
     lines_out = _with_state({var(lab): done[lab] for lab in labels}, el("Card", *lines, title=title))
     return Plan("tracker", what, noun, lines_out, (body, said("how many are done"), *extra),
                 (f"pool:{kind}",), context="I'm trying to build better routines")
+
+
+WEEK = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+WEEK_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+SHORT_HABITS = ("Gym", "Reading", "Meditation", "Stretching", "Journal", "Walk", "Piano", "Spanish", "Yoga", "Run")
+
+
+def _week_days(rng: random.Random) -> tuple[list[str], str]:
+    """A run of 3-7 days and how a request names it ('each day', 'Mon-Fri', 'Monday to Wednesday')."""
+    k = rng.choice((3, 5, 5, 7))
+    start = 0 if k >= 5 else rng.randrange(0, 7 - k + 1)
+    days = list(WEEK[start:start + k])
+    first, last = WEEK_NAMES[start], WEEK_NAMES[start + k - 1]
+    if k == 7:
+        return days, rng.choice(("every day", "each day of the week", "Mon-Sun"))
+    return days, rng.choice((f"{days[0]}-{days[-1]}", f"{first} to {last}", f"from {first} to {last}"))
+
+
+def _week_tracker(rng: random.Random, style: Style) -> Plan:
+    """Habits × days: a Card per habit with a Row of day checkboxes, and a count of ticks."""
+    habits = pools.distinct(rng, lambda r: r.choice(SHORT_HABITS) if r.random() < 0.8 else pools.novel_word(r),
+                            rng.randint(2, 3) if rng.random() < 0.8 else 1)
+    days, when = _week_days(rng)
+    while len(habits) * len(days) > 10:  # keeps the answer under ~250 tokens
+        habits.pop()
+    names = [var(h) + d for h in habits for d in days]
+    cards = [el("Card", el("Row", *(el("Checkbox", label=d, bind=Expr(var(h) + d)) for d in days), gap="sm"), title=h)
+             for h in habits]
+    total = len(names)
+    lines = _with_state({n: False for n in names}, *cards,
+                        text(f"{{sum([{', '.join(names)}])}} of {total} done this week", muted=True))
+    what = rng.choice(("a habit tracker for the week", "a weekly habit tracker", "a habit grid for my week"))
+    habits_said = joined([val(h.lower()) for h in habits], rng)
+    detail = said(rng.choice((f"checkboxes for {habits_said} {val(when)}", f"{habits_said}, ticked off {val(when)}")),
+                  f"{habits_said} x {val(when)}")
+    return Plan("tracker", what, "habit week", lines, (detail, said("how many are done")), ("tracker:week",),
+                context="I want to stick to my habits")
 
 
 COUNTED = (("Glasses of water", "glasses of water", 8), ("Coffees", "coffees", 4), ("Pages read", "pages", 30),
@@ -545,16 +593,19 @@ def fam_calculator(rng: random.Random, style: Style) -> Plan:
 
 # --------------------------------------------------------------------------- tabs, modals, faq
 
-def _panel(rng: random.Random, style: Style) -> P.Part:
-    return rng.choice((P.text_part, P.list_part, P.kv_part, P.chart_part, P.table_part, P.timeline_part))(rng, style)
-
-
-PANEL_NAMES = ("Overview", "Details", "Schedule", "Prices", "Reviews", "Photos", "Location", "History", "Notes")
+# Each kind of panel and the tab labels that suit it.
+PANELS: tuple[tuple[Callable[[random.Random, Style], P.Part], tuple[str, ...]], ...] = (
+    (P.text_part, ("Notes", "About", "Overview", "News")), (P.list_part, ("To do", "Checklist", "Items", "List")),
+    (P.kv_part, ("Details", "Info", "Summary")), (P.chart_part, ("Chart", "Trends", "Stats")),
+    (P.table_part, ("Data", "Table", "Records")), (P.timeline_part, ("Schedule", "Timeline", "Plan")),
+)
 
 
 def fam_tabs(rng: random.Random, style: Style) -> Plan:
-    labels = rng.sample(PANEL_NAMES, rng.randint(2, 4))
-    panels = [_panel(rng, replace_paste(style)) for _ in labels]
+    """Tabs of 2-4 panels of different kinds, each labelled to suit its content."""
+    kinds = rng.sample(PANELS, rng.randint(2, 4))
+    labels = [rng.choice(names) for _, names in kinds]
+    panels = [draw(rng, replace_paste(style)) for draw, _ in kinds]
     selected = rng.randrange(len(labels)) if rng.random() < 0.2 else 0
     code = el("Tabs", *(el("Tab", p.code, label=lab) for lab, p in zip(labels, panels, strict=True)), selected=selected)
     details = [said(f"{val(lab)} with {p.said}", f"{val(lab)}: {p.terse}") for lab, p in zip(labels, panels, strict=True)]
@@ -735,7 +786,7 @@ def fam_checklist(rng: random.Random, style: Style) -> Plan:
     labels = pools.things(rng, kind, rng.randint(2, 5))
     left = f"{len(labels)} - {_done_sum(labels)}"
     lines = _with_state({var(lab): False for lab in labels},
-                        el("Card", *_checks(labels, {}), text(f"{{{left}}} left", muted=True), title=P.LIST_NOUNS.get(kind, kind).capitalize() if kind != "trip" else "Packing"))
+                        el("Card", *_checks(labels, {}), text(f"{{{left}}} left", muted=True), title=P.LIST_TITLES[kind]))
     words = joined([val(x) for x in labels], rng)
     return Plan("checklist", f"a checklist I can tick off: {words}", f"checklist: {words}", lines,
                 (said("how many are left"),), ("list:ticks",), context="I always forget something")
