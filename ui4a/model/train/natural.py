@@ -291,15 +291,20 @@ def _skipped(component: str, prop: str, value: object) -> bool:
     return prop in _SKIP_PROPS
 
 
+def _written(form: str, request: str) -> bool:
+    """``form`` occurs in ``request``; a form that starts or ends with a digit must not be part of a
+    longer number there ('5' is not in '15', nor '12' in '12.5')."""
+    head = r"(?<![\d.])(?<!\d,)" if form[:1].isdigit() else ""
+    tail = r"(?![\d]|[.,]\d)" if form[-1:].isdigit() else ""
+    return re.search(head + re.escape(form) + tail, request) is not None
+
+
 def copied(pair: Pair) -> bool:
-    """Every data value of the answer is written in the request, in one of its forms (case ignored)."""
-    request = pair.request.casefold()
-    squashed = re.sub(r"\s+", " ", request)
-    for value in answer_values(pair.answer):
-        forms = forms_of(value)
-        if not any(f.casefold() in request or f.casefold() in squashed for f in forms):
-            return False
-    return True
+    """Every data value of the answer is written in the request, in one of its forms (case and runs of
+    spaces ignored)."""
+    request = re.sub(r"\s+", " ", pair.request.casefold())
+    return all(any(_written(f.casefold(), request) for f in forms_of(v) if f) or v == ""
+               for v in answer_values(pair.answer))
 
 
 # --------------------------------------------------------------------------- figures

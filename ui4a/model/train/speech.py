@@ -404,7 +404,9 @@ def grid(header: Sequence[str], rows: Sequence[Sequence[str]], paste: str, rng: 
         lines += ["| " + " | ".join(r) + " |" for r in rows]
         return "\n".join(lines)
     if paste == "csv":
-        sep = ";" if any("," in finish(c) for r in rows for c in r) else rng.choice((",", ", "))
+        cells = [finish(c) for r in rows for c in r]
+        ambiguous = any(finish(c)[-1:].isdigit() for r in [header, *rows] for c in r[:-1])  # "Week 8,126"
+        sep = ";" if any("," in c for c in cells) else ", " if ambiguous else rng.choice((",", ", "))
         return "\n".join(sep.join(r) for r in [list(header), *rows])
     if paste == "tsv":
         return "\n".join("\t".join(r) for r in [list(header), *rows])
