@@ -135,6 +135,7 @@ class TableKind:
     names: tuple[str, ...]
     title: str
     columns: tuple[Col, ...]
+    short: str = ""  # the terse name: "invoice table"
 
 
 def _status(*words: str) -> Draw:
@@ -150,53 +151,53 @@ TABLES: dict[str, TableKind] = {
         Col("Customer", "text", _pick(pools.company)),
         Col("Amount", "money", lambda r, s: money_cell(r, s, 80, 4800)),
         Col("Due", "date", lambda r, s: day_cell(r, s)),
-        Col("Status", "badge", _status("Paid", "Due", "Overdue")))),
+        Col("Status", "badge", _status("Paid", "Due", "Overdue"))), "invoice table"),
     "expenses": TableKind(("my expenses", "this month's expenses", "expenses"), "Expenses", (
         Col("Item", "text", _pick(lambda r: pools.thing(r, "groceries"))),
         Col("Amount", "money", lambda r, s: money_cell(r, s, 2, 140)),
         Col("Date", "date", lambda r, s: day_cell(r, s)),
-        Col("Category", "text", _status("Food", "Transport", "Home", "Fun", "Health")))),
+        Col("Category", "text", _status("Food", "Transport", "Home", "Fun", "Health"))), "expense table"),
     "team": TableKind(("my team", "the team members", "our staff"), "Team", (
         Col("Name", "text", _pick(pools.person)),
         Col("Role", "text", _pick(lambda r: r.choice(pools.ROLES))),
         Col("Team", "text", _pick(lambda r: r.choice(pools.TEAMS))),
-        Col("Started", "date", lambda r, s: day_cell(r, s)))),
+        Col("Started", "date", lambda r, s: day_cell(r, s))), "team table"),
     "stock": TableKind(("the stock", "our inventory", "items in stock"), "Inventory", (
         Col("Product", "text", _pick(lambda r: pools.thing(r, "groceries"))),
         Col("Qty", "number", lambda r, s: count_cell(r, s, 0, 400)),
         Col("Price", "money", lambda r, s: money_cell(r, s, 1, 60)),
-        Col("Status", "badge", _status("Active", "Pending", "Late")))),
+        Col("Status", "badge", _status("Active", "Pending", "Late"))), "stock table"),
     "grades": TableKind(("the class results", "student scores", "grades"), "Results", (
         Col("Student", "text", _pick(pools.first_name)),
         Col("Score", "number", lambda r, s: count_cell(r, s, 40, 100)),
         Col("Course", "text", _pick(lambda r: r.choice(pools.THINGS["courses"]))),
-        Col("Passed", "badge", _status("Done", "Late", "Pending")))),
+        Col("Passed", "badge", _status("Done", "Late", "Pending"))), "grades table"),
     "workouts": TableKind(("my workouts", "the training log", "workout log"), "Workouts", (
         Col("Exercise", "text", _pick(lambda r: pools.thing(r, "exercises"))),
         Col("Sets", "number", lambda r, s: count_cell(r, s, 1, 6)),
         Col("Reps", "number", lambda r, s: count_cell(r, s, 4, 20)),
-        Col("Date", "date", lambda r, s: day_cell(r, s)))),
+        Col("Date", "date", lambda r, s: day_cell(r, s))), "workout log"),
     "subscriptions": TableKind(("my subscriptions", "what I pay for every month", "subscriptions"),
                                "Subscriptions", (
         Col("Service", "text", _pick(lambda r: pools.thing(r, "services"))),
         Col("Monthly", "money", lambda r, s: money_cell(r, s, 3, 60)),
         Col("Renews", "date", lambda r, s: day_cell(r, s)),
-        Col("Status", "badge", _status("Active", "Cancelled", "Pending")))),
+        Col("Status", "badge", _status("Active", "Cancelled", "Pending"))), "subscriptions table"),
     "deals": TableKind(("our sales pipeline", "open deals", "the deals"), "Pipeline", (
         Col("Company", "text", _pick(pools.company)),
         Col("Value", "money", lambda r, s: money_cell(r, s, 500, 90000)),
         Col("Chance", "percent", lambda r, s: percent_cell(r, s, 5, 95)),
-        Col("Stage", "badge", _status("New", "Open", "Blocked", "Done")))),
+        Col("Stage", "badge", _status("New", "Open", "Blocked", "Done"))), "deals table"),
     "orders": TableKind(("recent orders", "today's orders", "the latest orders"), "Orders", (
         Col("Customer", "text", _pick(pools.person)),
         Col("Total", "money", lambda r, s: money_cell(r, s, 9, 900)),
         Col("Items", "number", lambda r, s: count_cell(r, s, 1, 12)),
-        Col("Status", "badge", _status("Shipped", "Pending", "Cancelled")))),
+        Col("Status", "badge", _status("Shipped", "Pending", "Cancelled"))), "orders table"),
     "plants": TableKind(("my plants", "the plants I water", "house plants"), "Plants", (
         Col("Plant", "text", _pick(lambda r: pools.thing(r, "plants"))),
         Col("Water every", "number", lambda r, s: count_cell(r, s, 2, 14)),
         Col("Last watered", "date", lambda r, s: day_cell(r, s)),
-        Col("Room", "text", _pick(lambda r: r.choice(pools.THINGS["rooms"]))))),
+        Col("Room", "text", _pick(lambda r: r.choice(pools.THINGS["rooms"])))), "plant table"),
 }
 TONES_OF_BADGES = pools.STATUSES
 
@@ -236,11 +237,13 @@ def table_part(rng: random.Random, style: Style, kind: str | None = None) -> Par
     sep = " / " if any("," in c.said for r in rows for c in r) else ", "
     if style.paste != "inline":
         block = grid([val(h) for h in heads], [[c.said for c in r] for r in rows], style.paste, rng)
-        return Part(code, f"a table of {name}{extra}", f"{name}{extra}", block, (*tags, f"data:{style.paste}"))
+        short = rng.choice((spec.short, name)) + extra
+        return Part(code, f"a table of {name}{extra}", short, block, (*tags, f"data:{style.paste}"))
     said_rows = "; ".join(_cells_said(r, sep) for r in rows)
     said = rng.choice((f"a table of {name}{extra} with columns {head_said}: {said_rows}",
                        f"a table of {name}{extra} ({head_said}) - {said_rows}"))
-    return Part(code, said, f"{name}{extra}: {head_said} - {said_rows}", "", tags)
+    short = rng.choice((spec.short, name)) + extra
+    return Part(code, said, f"{short}: {head_said} - {said_rows}", "", tags)
 
 
 # --------------------------------------------------------------------------- stats
