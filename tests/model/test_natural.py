@@ -233,20 +233,25 @@ def _specific(number: str) -> bool:
     return bool(re.search(r"[^\d\s,.]", number) or "." in number or len(re.sub(r"\D", "", number)) >= 3)
 
 
-def _distinctive(case, generic: frozenset[str]) -> set[str]:
-    """What identifies a benchmark case, so that a training pair must not contain it:
-
-    - proper names: capitalised words inside a sentence of the request that are neither common
-      words nor written in lower case anywhere in the benchmark (``generic``: "dark", "save");
-    - titles of two or more words in the reference answer (``title=`` and headings);
-    - numbers in context: a specific number (:func:`_specific`) with the word before it in the
-      request ("weigh 82 kg"), and a labelled number of the reference answer (``["Rent",1200]``,
-      ``label="Total" value=42``). A bare "$20" is not distinctive: random values meet it by chance.
-    """
+def _numbers(case) -> set[str]:
+    """A case's numbers in context: a specific number (:func:`_specific`) with the word before it in the
+    request ("weigh 82 kg"), and each labelled number of the reference answer (``["Rent",1200]``,
+    ``label="Total" value=42``)."""
     out = {_flat(f"{m[1]} {m[2]}").strip() for m in _WORD_NUMBER.finditer(case.request)
            if m[1].lower() not in COMMON and _specific(m[2])}
     for m in _UI_LABELLED_NUMBER.finditer(case.ui):
         out.add(f'["{m[1]}",{m[2]}]' if m[1] else f'label="{m[3]}" value={m[4]}')
+    return out
+
+
+def _distinctive(case, generic: frozenset[str]) -> set[str]:
+    """Names and titles that identify a benchmark case, so that no training pair may contain one:
+
+    - proper names: capitalised words inside a sentence of the request that are neither common
+      words nor written in lower case anywhere in the benchmark (``generic``: "dark", "save");
+    - titles of two or more words in the reference answer (``title=`` and headings).
+    """
+    out: set[str] = set()
     for m in _CAPITALISED.finditer(case.request):
         if not all(w.lower() in COMMON or w.lower() in generic for w in re.split(r"[ -]", m[1])):
             out.add(m[1])
@@ -301,3 +306,16 @@ def test_no_distinctive_benchmark_value_appears_in_training(bench_cases, trainin
     flat = _flat(text)
     found = sorted(v for v in values if _found(v, text, flat))
     assert not found, found
+
+
+def test_no_training_pair_holds_two_numbers_of_one_benchmark_case(bench_cases, training_text):
+    """One number in context can meet a random value ("May" and 600 in a rainfall chart); a case's data
+    copied would bring several of its numbers into one pair."""
+    cases = [(c.name, _numbers(c)) for c in bench_cases]
+    assert sum(len(n) for _, n in cases) >= 100
+    for text in training_text:
+        flat = _flat(text)
+        for name, numbers in cases:
+            hits = [v for v in numbers if v in text or v in flat]
+            hits = [v for v in hits if _found(v, text, flat)]
+            assert len(hits) < 2, (name, hits, text)

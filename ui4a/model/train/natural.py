@@ -294,6 +294,8 @@ def _skipped(component: str, prop: str, value: object) -> bool:
 def _written(form: str, request: str) -> bool:
     """``form`` occurs in ``request``; a form that starts or ends with a digit must not be part of a
     longer number there ('5' is not in '15', nor '12' in '12.5')."""
+    if form not in request:
+        return False
     head = r"(?<![\d.])(?<!\d,)" if form[:1].isdigit() else ""
     tail = r"(?![\d]|[.,]\d)" if form[-1:].isdigit() else ""
     return re.search(head + re.escape(form) + tail, request) is not None
