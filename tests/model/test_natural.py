@@ -205,7 +205,7 @@ do does did make show give build create need want please add set use using each 
 three four five six seven eight nine ten per vs no not yes new total last next first plus also so then than
 monday tuesday wednesday thursday friday saturday sunday january february march april may june july august
 september october november december mon tue wed thu fri sat sun jan feb mar apr jun jul aug sep oct nov dec
-today tomorrow yesterday daily weekly monthly yearly never always often sometimes everyone nobody someone other
+great good fine nice thanks hello engineer designer manager habit habits today tomorrow yesterday daily weekly monthly yearly never always often sometimes everyone nobody someone other
 others light dark system auto high low medium small large big room water sea sun rain art music sport food
 drink chicken fish beef vegan starter main dessert coffee tea milk bread english french spanish german deutsch
 italian subscribe unsubscribe save cancel submit send open close start stop buy pay book join add remove edit
@@ -253,8 +253,10 @@ def _distinctive(case, generic: frozenset[str]) -> set[str]:
     """
     out: set[str] = set()
     for m in _CAPITALISED.finditer(case.request):
-        if not all(w.lower() in COMMON or w.lower() in generic for w in re.split(r"[ -]", m[1])):
+        words = [w for w in re.split(r"[ -]", m[1]) if w.lower() not in COMMON and w.lower() not in generic]
+        if words:
             out.add(m[1])
+            out.update(w for w in words if len(words) > 1)  # each part of a full name too
     for m in _UI_TITLES.finditer(case.ui):
         title = (m[1] or m[2]).strip()
         if len(title.split()) >= 2 and not all(w in COMMON for w in _WORDS.findall(title.lower())):

@@ -17,14 +17,14 @@ from ui4a.model.train.data import novel_word
 NOVEL_SHARE = 0.35
 
 FIRST_NAMES = (
-    "Maya", "Leo", "Aisha", "Tomas", "Elena", "Ravi", "Sofia", "Jonas", "Mei", "Omar", "Lucia", "Kenji",
+    "Maya", "Teo", "Aisha", "Tomas", "Elena", "Ravi", "Sofia", "Jonas", "Mei", "Omar", "Lucia", "Kenji",
     "Nora", "Samir", "Ishani", "Hugo", "Zoe", "Ines", "Tariq", "Yuki", "Anya", "Diego", "Freya", "Kofi",
-    "Lena", "Mateo", "Olga", "Pablo", "Rosa", "Sven", "Tara", "Wei", "Amara", "Bruno", "Carys", "Dev",
-    "Emil", "Farah", "Gus", "Hana", "Ivo", "Jade", "Kai", "Lior", "Mira", "Nils", "Oona", "Pia",
+    "Liesel", "Mateo", "Olga", "Pablo", "Rosa", "Sven", "Tara", "Wei", "Amara", "Bruno", "Carys", "Dev",
+    "Emil", "Farah", "Gus", "Hana", "Ivo", "Jade", "Kai", "Lior", "Mirela", "Nils", "Oona", "Pia",
 )
 LAST_NAMES = (
-    "Okafor", "Lindqvist", "Moreau", "Tanaka", "Silva", "Novak", "Haddad", "Kowalski", "Nguyen", "Rossi",
-    "Fischer", "Patel", "Byrne", "Alvarez", "Ivanova", "Mensah", "Dubois", "Sato", "Costa", "Horvat",
+    "Adeyemi", "Lindqvist", "Moreau", "Tanaka", "Silva", "Petrak", "Haddad", "Kowalski", "Nguyen", "Rossi",
+    "Brandt", "Patel", "Byrne", "Alvarez", "Ivanova", "Mensah", "Dubois", "Ueda", "Costa", "Horvat",
 )
 COMPANY_WORDS = ("Blue", "North", "Bright", "Oak", "River", "Pine", "Stone", "Silver", "Red", "Green",
                  "Harbor", "Maple", "Summit", "Copper", "Lark", "Birch")
@@ -78,7 +78,7 @@ def first_name(rng: random.Random) -> str:
 
 
 def person(rng: random.Random) -> str:
-    """A full name: 'Maya Okafor', 'Brelu Novak'."""
+    """A full name: 'Maya Adeyemi', 'Brelu Petrak'."""
     return f"{_open(rng, FIRST_NAMES)} {_open(rng, LAST_NAMES)}"
 
 

@@ -128,7 +128,7 @@ GENERAL: tuple[str, ...] = (
     "is {a} a prime number?", "convert {a} miles to kilometres", "what's the population of {country}?",
 )
 LANGS = ("French", "Spanish", "German", "Italian", "Japanese", "Swahili")
-EVENTS = ("the Berlin Wall fall", "World War II end", "the first iPhone come out", "humans land on the Moon")
+EVENTS = ("the printing press appear", "World War II end", "the first iPhone come out", "humans land on the Moon")
 
 # Questions that mention UI words but ask for an explanation: chat, not a UI.
 UI_NOUNS = ("pie chart", "bar chart", "line chart", "dashboard", "table", "form", "modal", "tab", "dropdown",
