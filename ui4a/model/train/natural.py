@@ -15,6 +15,11 @@ the request from plan and style. Guarantees, each checked by
 - :func:`dataset` holds out the combinations in :data:`HELDOUT`: no train pair
   carries one, every held-out pair carries at least one.
 
+Families (``Pair.family``, :data:`plans.FAMILIES`): dashboard, report_card, chart, table, form, settings,
+tracker, calculator, tabs, modal, faq, comparison, schedule, checklist, article, cards, profile,
+details, status, poll, install, layout. Registers: terse, plain, chatty, polite, question, sloppy
+(typos, lower case). About 10% of pairs are vague ("a dashboard for my coffee shop").
+
 Tags (``Pair.combo``): ``register:<r>``, ``<family>:<register>``, ``data:<paste>`` and
 ``<family>:<paste>`` when data is pasted, ``currency:<c>``, ``with:<A>+<B>`` for
 every pair of components in the answer, ``vague``, and each plan's own tags.
