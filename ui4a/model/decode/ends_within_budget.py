@@ -51,6 +51,7 @@ import torch
 from transformers import LogitsProcessor
 
 from ui4a import registry
+from ui4a.lang.cursor import Mode
 from ui4a.lang.parser import StreamParser
 from ui4a.model.decode.answer_so_far import AnswerSoFar
 from ui4a.model.decode.stays_valid import closers
@@ -253,7 +254,7 @@ class Closing(LogitsProcessor):
             # an expression of the wrong kind: a conditional of the right one. Each is judged with the
             # brackets it leaves open closed after it, as closing mode goes on, since some faults show
             # only in a whole value (a pie slice of 0); failing that, alone.
-            expr = self.parser.region.kind == "expr"  # "region" means the parser is in one
+            expr = self.parser.cursor.mode in (Mode.EXPRESSION, Mode.INTERPOLATION)
             for whole in (True, False):
                 # A conditional is only worth writing where it makes the whole value validate.
                 for filler in (_EXPR_FILLERS if expr and whole else ()) + _ITEM_FILLERS:
@@ -277,11 +278,11 @@ class Closing(LogitsProcessor):
 
     def _context(self) -> str:
         """Where the text so far stands: between elements, in a tag, in a value, in a string."""
-        p = self.parser
-        if p.mode == "text":
+        at = self.parser.cursor
+        if at.mode is Mode.TEXT:
             return "text"
-        if p.mode == "region" and p.region is not None:
-            return open_quote("".join(p.region.parts)) or "region"
+        if at.mode.in_value:
+            return open_quote(at.value) or "region"
         return "tag"
 
     def _filler(self, context: str, input_ids: torch.LongTensor) -> list[int]:
@@ -289,17 +290,17 @@ class Closing(LogitsProcessor):
         else, in a tag, of a missing required prop."""
         if self.matcher is None:
             return []
-        p = self.parser
+        at = self.parser.cursor
         fillers = list(_FILLERS)
-        if p.stack and p.region is not None and p.region.target[0] == "prop":
-            for value in _enum_values(p.stack[-1].name, p.region.target[1]):
+        if at.mode.in_value and at.element is not None and at.prop is not None:
+            for value in _enum_values(at.element, at.prop):
                 fillers += [form.format(value) for form in _ENUM_FILLERS]
         spelled = sorted(zip(fillers, self._spell(fillers), strict=True), key=lambda f: len(f[1]))
         valid = [(text, ids) for text, ids in spelled if self._takes(ids)]
         pairs = [(a + b, x + y) for a, x in valid for b, y in spelled]
         fits = [(text, ids) for text, ids in valid + pairs
                 if self._takes(ids) and any(self._takes([*ids, c]) for c in self.kinds.closer_ids[context])]
-        if fits and p.region is not None and self.vet_text is not None:
+        if fits and at.mode.in_value and self.vet_text is not None:
             # Judged with what it leaves open closed after it, as closing mode goes on: some faults show
             # only in a whole value (a pie slice of 0), so the first filler that passes so wins.
             for text, ids in fits:
@@ -307,9 +308,8 @@ class Closing(LogitsProcessor):
                     return ids
         if fits:
             return fits[0][1]
-        if p.mode in ("attrs", "after_prop", "value") and p.stack:  # in an open tag
-            have = {prop.name for prop in p.stack[-1].props}
-            missing = [name for name in _required(p.stack[-1].name) if name not in have]
+        if at.mode.in_tag and at.element is not None:
+            missing = [name for name in _required(at.element) if name not in at.props]
             props = [f" {name}={value}" for name in missing for value in _PROP_VALUES]
             taken = [(text, ids) for text, ids in zip(props, self._spell(props), strict=True) if self._takes(ids)]
             vetted = [ids for text, ids in taken if self.vet_text is None or self.vet_text(input_ids, text)]
@@ -318,7 +318,7 @@ class Closing(LogitsProcessor):
 
     def _closed(self, text: str) -> str:
         """``text`` followed by what closes the value it leaves open (its brackets, quotes, braces)."""
-        return text + closers("".join(self.parser.region.parts) + text)
+        return text + closers(self.parser.cursor.value + text)
 
     def _vetted(self, input_ids: torch.LongTensor, ranked: torch.Tensor) -> tuple[int, bool]:
         """The best of ``ranked`` (scores, -inf for what is out) that ``vet`` accepts, among the first
