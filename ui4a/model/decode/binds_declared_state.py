@@ -12,7 +12,6 @@ declared so far. With no ``<State>`` written yet it leaves the scores alone
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 from typing import Any
@@ -23,6 +22,7 @@ from transformers import LogitsProcessor
 from ui4a import registry
 from ui4a.lang.cursor import Mode
 from ui4a.model.decode.answer_so_far import AnswerSoFar
+from ui4a.model.decode.scores import keep
 from ui4a.model.decode.vocab import token_texts
 from ui4a.validate import declared_state
 
@@ -30,13 +30,10 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 @lru_cache(maxsize=256)
-def is_bind(component: str, prop: str) -> bool:
+def is_bind(component: str, prop: str | None) -> bool:
     """Whether ``prop`` of ``component`` binds a state variable."""
     comp = registry.get(component)
-    if comp is None:
-        return False
-    schema = comp.props.model_json_schema().get("properties", {}).get(prop)
-    return schema is not None and '"ui4a-binding"' in json.dumps(schema)
+    return comp is not None and prop is not None and registry.prop_kind(comp, prop) == "bind"
 
 
 def spells_one_of(text: str, names: set[str]) -> bool:
@@ -68,9 +65,5 @@ class DeclaredNames(LogitsProcessor):
             return scores
         written = at.value[1:]  # after the opening brace
         allowed = torch.isfinite(scores[0]).nonzero().flatten().tolist()
-        keep = [t for t in allowed if t < len(self.texts) and spells_one_of(written + self.texts[t], names)]
-        if not keep:
-            return scores
-        out = torch.full_like(scores, float("-inf"))
-        out[0, keep] = scores[0, keep]
-        return out
+        spelling = [t for t in allowed if t < len(self.texts) and spells_one_of(written + self.texts[t], names)]
+        return keep(scores, spelling) if spelling else scores

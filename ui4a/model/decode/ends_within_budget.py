@@ -54,7 +54,9 @@ from ui4a import registry
 from ui4a.lang.cursor import Mode
 from ui4a.lang.parser import StreamParser
 from ui4a.model.decode.answer_so_far import AnswerSoFar
+from ui4a.model.decode.scores import force
 from ui4a.model.decode.stays_valid import closers
+from ui4a.model.decode.vocab import token_texts
 
 MIN_RESERVE = 32  # tokens kept back: enough to close a few nested elements and values
 RESERVE_SHARE = 5  # or a fifth of the budget, whichever is more
@@ -149,7 +151,7 @@ class _Kinds:
 
     def __init__(self, tokenizer: Any) -> None:
         special = set(tokenizer.all_special_ids)
-        texts = ["" if i in special else tokenizer.decode([i]) for i in range(len(tokenizer))]
+        texts = ["" if i in special else text for i, text in enumerate(token_texts(tokenizer))]
 
         def mask(test: Any) -> torch.Tensor:
             return torch.tensor([bool(t) and bool(test(t)) for t in texts])
@@ -210,16 +212,16 @@ class Closing(LogitsProcessor):
         written = self.written.sync(input_ids, "Closing").ids
         if self.parser.error is not None:  # no continuation can make it parse: end it now
             self.stopped = True
-            return self._only(scores, self.eos)
+            return force(scores, self.eos)
         if not self.active:
             self.active = self.budget - len(written) <= self.reserve or repeats_at_end(written)
             if not self.active:
                 return scores
         allowed = torch.isfinite(scores[0])
         if allowed[self.eos]:
-            return self._only(scores, self.eos)
+            return force(scores, self.eos)
         if self._plan and allowed[self._plan[0]]:
-            return self._only(scores, self._plan.pop(0))
+            return force(scores, self._plan.pop(0))
         k = self.kinds
         n = min(k.size, allowed.shape[0])  # the model's vocabulary may be padded past the tokenizer's
         allowed = allowed[:n]
@@ -227,7 +229,7 @@ class Closing(LogitsProcessor):
         if not (allowed & k.closers[context][:n]).any() and context != "text":
             self._plan = self._filler(context, input_ids)
             if self._plan:
-                return self._only(scores, self._plan.pop(0))
+                return force(scores, self._plan.pop(0))
         for kind in (k.closers[context], k.other, k.opener, k.opens_element, k.blank):
             pick = allowed & kind[:n]
             if pick.any():
@@ -235,7 +237,7 @@ class Closing(LogitsProcessor):
                 if not ok and kind is k.closers[context]:
                     detour = self._detour(context, input_ids, scores[0, :n], allowed & k.other[:n])
                     token = token if detour is None else detour
-                return self._only(scores, token)
+                return force(scores, token)
         return scores
 
     def _detour(self, context: str, input_ids: torch.LongTensor, scores: torch.Tensor,
@@ -340,11 +342,4 @@ class Closing(LogitsProcessor):
     def _takes(self, ids: list[int]) -> bool:
         """Whether the grammar takes all of ``ids`` after what was written (the matcher is not moved)."""
         return self.matcher.validate_tokens(ids) == len(ids)
-
-    @staticmethod
-    def _only(scores: torch.FloatTensor, token: int) -> torch.FloatTensor:
-        """Scores that leave ``token`` the only choice (EOS too, when stopping where the grammar would not)."""
-        out = torch.full_like(scores, float("-inf"))
-        out[0, token] = 0.0
-        return out
 

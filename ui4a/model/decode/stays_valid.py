@@ -46,6 +46,7 @@ from ui4a.lang.errors import LineIndex
 from ui4a.lang.parser import StreamParser
 from ui4a.model.decode.answer_so_far import AnswerSoFar
 from ui4a.model.decode.binds_declared_state import is_bind
+from ui4a.model.decode.scores import keep
 from ui4a.model.decode.vocab import token_texts
 from ui4a.validate import STATE_TAG, declared_state, frame_faults
 
@@ -268,7 +269,7 @@ class Lookahead:
         if self._plan:
             token = self._plan.pop(0)
             if torch.isfinite(scores[0, token]):
-                return _only(scores, token)
+                return keep(scores, token)
             self._plan.clear()  # the grammar wants otherwise: leave it to the model again
         frame = self._sync(input_ids)
         if frame is None:
@@ -291,7 +292,7 @@ class Lookahead:
             if not torch.isfinite(scores[0, token]):
                 break
             if token == self.eos:
-                return _only(scores, token)
+                return keep(scores, token)
             if not self._checked(token):
                 if fallback is None and token < len(self.texts) and "\ufffd" not in self.texts[token]:
                     fallback = token
@@ -300,7 +301,7 @@ class Lookahead:
                 break
             tried += 1
             if self._passes(frame, token, before):
-                return _only(scores, token)
+                return keep(scores, token)
             self.banned += 1
         if fallback is None and self.parser.cursor.mode.in_value:
             # In an expression the model may not rank any good name high: look further down,
@@ -313,7 +314,7 @@ class Lookahead:
                     continue
                 tried += 1
                 if self._passes(frame, token, before):
-                    return _only(scores, token)
+                    return keep(scores, token)
                 self.banned += 1
         quote = self.parser.cursor.quote
         if fallback is None and quote:
@@ -325,11 +326,11 @@ class Lookahead:
                 if not torch.isfinite(scores[0, token]):
                     break
                 if self._passes(frame, token, before):
-                    return _only(scores, token)
+                    return keep(scores, token)
         mend = self._mend(frame, best, scores)
         if mend is not None:
-            return _only(scores, mend)
-        return _only(scores, fallback) if fallback is not None else scores
+            return keep(scores, mend)
+        return keep(scores, fallback) if fallback is not None else scores
 
     def _mend(self, frame: str, best: int, scores: torch.FloatTensor) -> int | None:
         """Where the model would end the tag on a fault a prop it has not written mends (an Image's
@@ -569,10 +570,4 @@ def _probes(comp: Any, name: str) -> list[str]:
             out.append('"x"')
         elif typing.get_origin(base) is typing.Literal:
             out += [f'"{v}"' for v in typing.get_args(base) if isinstance(v, str)][:3]
-    return out
-
-
-def _only(scores: torch.FloatTensor, token: int) -> torch.FloatTensor:
-    out = torch.full_like(scores, float("-inf"))
-    out[0, token] = scores[0, token]
     return out
