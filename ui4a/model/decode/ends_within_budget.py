@@ -1,43 +1,11 @@
 """Closing mode: a constrained answer always ends, and ends complete, within its token budget.
 
-The grammar says what may come next, never when to stop. A small model that
-loops (the same few tokens again and again) or simply runs long reaches
-``max_new_tokens`` in the middle of an element, and the answer does not parse.
-Closing mode starts when the tokens left reach a reserve (:func:`reserve`) or
-when the answer degenerates into repetition (:func:`repeats_at_end`). From then
-on, among the tokens the grammar allows, each step takes the first kind that
-exists of:
-
-1. the end of the answer (the grammar accepts what was written);
-2. a closer for where the parser stands: ``</`` between elements, ``/>`` or
-   ``>`` in a tag, ``]`` ``}`` ``)`` in a value, the string's own quote (or the
-   ``}`` of an interpolation) in a string;
-3. where nothing closes yet (an operand, an enum branch, a statement is still
-   owed), the first short filler (``0``, ``1``, ``""``, `` ? "a" : "a"`` with
-   the prop's own enum values, …) after which the grammar allows a closer and
-   the lookahead accepts the value closed after it (a pie slice gets 1, not 0); in a
-   tag that still lacks a required prop, that prop with the shortest value the
-   grammar takes and the validator's lookahead accepts (``alt="x"``, not
-   ``alt=""``, on an Image that is not decorative); in a tag that no closer ends
-   validly, the prop the lookahead names as mending it (``action={send("x")}``
-   after an EmptyState's ``actionLabel``);
-4. any other token, except these last resorts, in this order: tokens that open
-   a bracket, string or sign chain, tokens that open an element, whitespace.
-
-Among closers, and among other tokens, the model's own scores decide. In a
-string that no closer can end validly (an Image's alt="" when it is not
-decorative), a few times per answer a token of text the lookahead accepts comes
-first; in an array that no bracket ends validly (a table row short of its
-cells), an empty item (``,null``); in an expression whose value is of the wrong
-kind (a comparison where a string is due), a conditional of the right kind
-(`` ? "x" : "x"``). Nothing already streamed is taken back:
-closing mode only chooses what comes next.
-Independently of closing mode, once the text so far cannot parse any more (the
-parser stopped on a fault the grammar does not see), the answer ends at once
-rather than spending the budget.
-
-:class:`Closing` is a transformers ``LogitsProcessor`` placed after the grammar's
-(batch size 1), so it serves the runtime's decoding loop and ``model.generate`` alike.
+The grammar says what may come next, never when to stop: a small model that loops or runs long
+reaches ``max_new_tokens`` mid-element, and the answer does not parse. Once the tokens left reach
+a reserve (:func:`reserve`) or the answer repeats itself (:func:`repeats_at_end`), :class:`Closing`
+steers each step towards the end: the end itself where the grammar accepts it, else a closer for
+where the parser stands, else the shortest filler after which one fits. It only chooses what comes
+next, never takes back what was streamed; an answer that can no longer parse ends at once.
 """
 
 from __future__ import annotations
@@ -209,6 +177,10 @@ class Closing(LogitsProcessor):
         self._detours = 0  # string text written because no closer validated
 
     def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
+        """In closing mode, the first that exists of: EOS; the next token of a planned filler; a filler
+        where nothing closes yet (:meth:`_filler`); the best closer the lookahead accepts, or a detour
+        that makes one acceptable (:meth:`_detour`); else the best other token, with tokens that open
+        a bracket or string, then those that open an element, then blanks as last resorts."""
         written = self.written.sync(input_ids, "Closing").ids
         if self.parser.error is not None:  # no continuation can make it parse: end it now
             self.stopped = True

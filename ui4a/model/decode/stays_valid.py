@@ -1,32 +1,11 @@
 """Lookahead: a constrained answer never writes a token after which the validator finds a new fault.
 
-The grammar is context-free, so it cannot say that a table row has as many cells
-as the table has columns, or that a name in an expression was declared with
-``<State>``; a small model breaks such rules and the answer parses but does not
-validate. The validator can tell as soon as a value, or an item of an array, is
-complete, and a name as soon as it is written. :class:`Lookahead`, placed last
-among an answer's guards (batch size 1), tries the best-scoring token before it
-is written: it re-reads the open tag from its ``<`` with the token appended and
-checks that frame (:func:`ui4a.validate.frame_faults`), and inside an unfinished
-expression it checks every name written so far (each must be declared state; the
-one being written must be on its way to a declared name, or be a function's name
-or a keyword whole). A token that brings a new fault gives way to the best other
-token that brings none (up to ``tries`` checked, then a cheap name-spelling filter
-further down); the grammar's mask already holds only tokens that keep the answer
-parseable, so any token it falls back to is still safe to write.
-
-A fault of the element as a whole (its props model's own check: actionLabel
-without action, alt="" without decorative) counts only where no prop still to
-come mends it: a token that brings such a fault passes, and the token that would
-end the tag on it is refused while a prop the tag lacks would mend it (and, when
-the model offers nothing else, that prop is written). A ``]`` that ends an item
-of an outer array (a table row) is refused when a comma and a bracket after it
-would both bring a fault.
-
-Only tokens that can complete something are checked (a closing quote or bracket,
-a comma, a blank, ``/`` or ``>``; inside an expression, every token), so the
-work is a short re-read of one tag for a fraction of the steps; the faults of the
-text written so far are remembered from the step that wrote it.
+The grammar is context-free: it cannot count a table row's cells against its columns, nor tell
+whether a name was declared with ``<State>``, so a small model writes answers that parse but do
+not validate. :class:`Lookahead`, last among an answer's guards, re-reads the open tag (or text
+interpolation) with the best token appended and, when that brings a new fault, gives way to the
+best token that brings none; the grammar's mask already holds only tokens that keep the answer
+parseable. Only tokens that can complete something are checked, so most steps cost nothing.
 """
 
 from __future__ import annotations
@@ -250,7 +229,12 @@ def _read_unfinished(text: str, mode: Mode) -> Any:
 
 
 class Lookahead:
-    """Keeps a constrained answer from writing a token that brings a validation fault; batch size 1."""
+    """Keeps a constrained answer from writing a token that brings a validation fault; batch size 1.
+
+    A fault of the element as a whole (its props model's own check: ``actionLabel`` without
+    ``action``) does not count while a prop still to come mends it, but the tag may not end on it:
+    there the mending prop is written instead (see :meth:`mending`).
+    """
 
     def __init__(self, tokenizer: Any, tries: int = TRIES, written: AnswerSoFar | None = None) -> None:
         self.tokenizer = tokenizer
