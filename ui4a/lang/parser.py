@@ -157,7 +157,7 @@ class StreamParser:
 
     @property
     def cursor(self) -> Cursor:
-        """Where the parser stands at the end of the text so far (the same object until the next feed)."""
+        """Where the parser stands at the end of the text so far (the same object until the next feed or close)."""
         if self._cursor is None:
             self._cursor = self._where()
         return self._cursor
