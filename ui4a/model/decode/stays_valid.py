@@ -149,9 +149,7 @@ def _needs_state(at: Cursor, frame: str) -> bool:
     """Whether the frame (the parser at its end stands at ``at``) has begun something that only
     declared state can finish: an interpolation, a bind prop's value, or a prop name that can only
     grow into a bind prop."""
-    if at.mode.in_value and _in_interpolation(closers(at.value)):
-        return True
-    if at.mode is Mode.INTERPOLATION:
+    if at.mode is Mode.INTERPOLATION or (at.mode.in_value and _in_interpolation(closers(at.value))):
         return True
     if at.mode is Mode.EXPRESSION:
         return at.element is not None and is_bind(at.element, at.prop)
