@@ -1,13 +1,17 @@
-"""Atomic text writes: readers see the old file or the new one, never half of either.
+"""Atomic writes: readers see the old file or the new one, never half of either.
 
 Every writer in the project (CLI outputs, the scaffolder, datasets, the manifest
-and its lock) goes through here.
+and its lock) goes through here; so do folders built whole (a converted base, a
+model's adapters), which never show half-written.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -38,4 +42,22 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+@contextmanager
+def folder(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """A new temporary folder beside ``path`` to fill; when the block ends well it takes the place of
+    ``path`` (mode 0755, any old folder removed), else it is removed and the error goes on."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    try:
+        yield tmp
+        os.chmod(tmp, 0o755)  # mkdtemp makes the folder private; the result should not be
+        if target.exists():
+            shutil.rmtree(target)
+        os.replace(tmp, target)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
         raise

@@ -9,6 +9,7 @@ transformers = pytest.importorskip("transformers")
 pytest.importorskip("llguidance")
 
 from tests.model.test_ends_within_budget import decode, scripted  # noqa: E402
+from ui4a.lang.cursor import Mode  # noqa: E402
 from ui4a.model.decode.answer_so_far import AnswerSoFar  # noqa: E402
 
 
@@ -25,7 +26,7 @@ def test_catches_up_once_per_step_and_feeds_whole_characters_only(tok):
         if not w.partial:
             assert w.text == decoded
         assert "\ufffd" not in w.text
-    assert w.parser.error is None and w.parser.mode == "text" and not w.parser.stack
+    assert w.parser.error is None and w.parser.cursor.mode is Mode.TEXT and w.parser.cursor.depth == 0
     with pytest.raises(ValueError, match="batch size 1"):
         w.sync(torch.tensor([prompt, prompt]))
 

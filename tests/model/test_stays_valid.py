@@ -9,6 +9,7 @@ transformers = pytest.importorskip("transformers")
 
 from test_ends_within_budget import decode, scripted  # noqa: E402
 
+from ui4a.lang.cursor import Mode  # noqa: E402
 from ui4a.lang.parser import StreamParser  # noqa: E402
 from ui4a.model.decode.stays_valid import (  # noqa: E402
     _in_interpolation,
@@ -44,15 +45,15 @@ def test_closers_of_an_unfinished_expression(text, expected):
 
 def test_names_must_be_declared_or_on_their_way():
     state = {"city": "Oslo", "count": 1}
-    assert name_faults('{send("Going to {ci', "expr", state) == set()
-    assert name_faults('{send("Going to {team', "expr", state) == {(17, "unknown-state")}
-    assert name_faults("{count + te", "expr", state) == {(9, "unknown-state")}
-    assert name_faults("{cit + 1", "expr", state) == {(1, "unknown-state")}  # complete, and not declared
-    assert name_faults("{count-", "expr", state) == set()  # read as count-0
-    assert name_faults('{send', "expr", state) == set()  # a function's whole name
-    assert name_faults('"Hello {ci', "string", state) == set()
-    assert name_faults('[{title:"a", note:"for {team', "array", state) == {(24, "unknown-state")}
-    assert name_faults("[{tit", "array", state) == set()  # an object key is not a name
+    assert name_faults('{send("Going to {ci', Mode.EXPRESSION, state) == set()
+    assert name_faults('{send("Going to {team', Mode.EXPRESSION, state) == {(17, "unknown-state")}
+    assert name_faults("{count + te", Mode.EXPRESSION, state) == {(9, "unknown-state")}
+    assert name_faults("{cit + 1", Mode.EXPRESSION, state) == {(1, "unknown-state")}  # complete, and not declared
+    assert name_faults("{count-", Mode.EXPRESSION, state) == set()  # read as count-0
+    assert name_faults('{send', Mode.EXPRESSION, state) == set()  # a function's whole name
+    assert name_faults('"Hello {ci', Mode.STRING, state) == set()
+    assert name_faults('[{title:"a", note:"for {team', Mode.ARRAY, state) == {(24, "unknown-state")}
+    assert name_faults("[{tit", Mode.ARRAY, state) == set()  # an object key is not a name
 
 
 @pytest.mark.parametrize("text, inside", [

@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from ui4a.lang import expr as ex
+from ui4a.lang.cursor import Cursor, Mode
 from ui4a.lang.errors import Diagnostic, LineIndex, ParseError, diagnostic_at
 from ui4a.lang.nodes import Document, Element, Interp, Node, Prop, Text, normalize_text
 
@@ -34,6 +35,9 @@ _REGION_SPECIAL = re.compile(r"[\[\]{}()\"',]")
 _IN_STRING = {'"': re.compile(r'["\\]'), "'": re.compile(r"['\\]")}
 _CLOSERS = {"[": "]", "{": "}", "(": ")"}
 _TEXT_ESCAPES = "<{}\\>"
+_MODES = {"text": Mode.TEXT, "name": Mode.TAG_NAME, "attrs": Mode.ATTRS, "after_prop": Mode.AFTER_PROP,
+          "value": Mode.BEFORE_VALUE, "close": Mode.CLOSING_TAG, "error": Mode.ERROR}
+_VALUE_MODES = {"string": Mode.STRING, "array": Mode.ARRAY, "expr": Mode.EXPRESSION}
 
 Event = dict[str, Any]
 
@@ -79,7 +83,10 @@ class _Region:
 
 
 class StreamParser:
-    """Feed compact code chunk by chunk; read events and partial trees at any point."""
+    """Feed compact code chunk by chunk; read events, partial trees and the :attr:`cursor` at any point.
+
+    Besides those, ``error``, ``ok`` and ``index`` are public; the other fields are the machine's own.
+    """
 
     def __init__(self) -> None:
         self.index = LineIndex()
@@ -95,10 +102,12 @@ class StreamParser:
         self.error: Diagnostic | None = None
         self.closed = False
         self._events: list[Event] = []
+        self._cursor: Cursor | None = None
 
     # ------------------------------------------------------------ public API
 
     def feed(self, chunk: str) -> list[Event]:
+        self._cursor = None
         if self.error is not None or not chunk:
             return []
         if self.closed:
@@ -123,6 +132,7 @@ class StreamParser:
     def close(self) -> list[Event]:
         if self.closed:
             return []
+        self._cursor = None
         self.closed = True
         if self.error is None:
             self._run(final=True)
@@ -144,6 +154,26 @@ class StreamParser:
                 el.props.append(pending)
         return Document(children, self.base + len(self.buf), complete=self.closed and self.ok,
                         index=self.index)
+
+    @property
+    def cursor(self) -> Cursor:
+        """Where the parser stands at the end of the text so far (the same object until the next feed or close)."""
+        if self._cursor is None:
+            self._cursor = self._where()
+        return self._cursor
+
+    def _where(self) -> Cursor:
+        top = self.stack[-1] if self.stack else None
+        at = {"depth": len(self.stack), "element": top.name if top else None,
+              "props": tuple(p.name for p in top.props) if top else (), "tag_start": self.tag_start}
+        r = self.region
+        if self.mode == "region" and r is not None:
+            in_text = r.target[0] == "interp"
+            return Cursor(Mode.INTERPOLATION if in_text else _VALUE_MODES[r.kind], **at,
+                          prop=None if in_text else r.target[1], value="".join(r.parts), value_start=r.start,
+                          quote=r.quote)
+        prop = self.pending_prop[0] if self.mode in ("after_prop", "value") and self.pending_prop else None
+        return Cursor(_MODES[self.mode], **at, prop=prop)
 
     # ------------------------------------------------------------ machine
 

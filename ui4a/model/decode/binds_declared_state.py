@@ -12,7 +12,6 @@ declared so far. With no ``<State>`` written yet it leaves the scores alone
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 from typing import Any
@@ -21,29 +20,20 @@ import torch
 from transformers import LogitsProcessor
 
 from ui4a import registry
+from ui4a.lang.cursor import Mode
 from ui4a.model.decode.answer_so_far import AnswerSoFar
+from ui4a.model.decode.scores import keep
 from ui4a.model.decode.vocab import token_texts
+from ui4a.validate import declared_state
 
-STATE_TAG = "State"
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 @lru_cache(maxsize=256)
-def is_bind(component: str, prop: str) -> bool:
+def is_bind(component: str, prop: str | None) -> bool:
     """Whether ``prop`` of ``component`` binds a state variable."""
     comp = registry.get(component)
-    if comp is None:
-        return False
-    schema = comp.props.model_json_schema().get("properties", {}).get(prop)
-    return schema is not None and '"ui4a-binding"' in json.dumps(schema)
-
-
-def _declared(nodes: list[Any], into: set[str]) -> set[str]:
-    for node in nodes:
-        if getattr(node, "name", None) == STATE_TAG:
-            into.update(prop.name for prop in node.props)
-        _declared(getattr(node, "children", []), into)
-    return into
+    return comp is not None and prop is not None and registry.prop_kind(comp, prop) == "bind"
 
 
 def spells_one_of(text: str, names: set[str]) -> bool:
@@ -66,19 +56,14 @@ class DeclaredNames(LogitsProcessor):
         self.written = written or AnswerSoFar(tokenizer)  # shared with the answer's other guards
 
     def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
-        p = self.written.sync(input_ids, "DeclaredNames").parser
-        r = p.region
-        if (p.error is not None or r is None or r.kind != "expr" or r.target[0] != "prop" or not p.stack
-                or not is_bind(p.stack[-1].name, r.target[1])):
+        parser = self.written.sync(input_ids, "DeclaredNames").parser
+        at = parser.cursor
+        if at.mode is not Mode.EXPRESSION or at.element is None or not is_bind(at.element, at.prop):
             return scores
-        names = _declared(p.roots, set())
+        names = set(declared_state(parser.tree()))
         if not names:
             return scores
-        written = "".join(r.parts)[1:]  # after the opening brace
+        written = at.value[1:]  # after the opening brace
         allowed = torch.isfinite(scores[0]).nonzero().flatten().tolist()
-        keep = [t for t in allowed if t < len(self.texts) and spells_one_of(written + self.texts[t], names)]
-        if not keep:
-            return scores
-        out = torch.full_like(scores, float("-inf"))
-        out[0, keep] = scores[0, keep]
-        return out
+        spelling = [t for t in allowed if t < len(self.texts) and spells_one_of(written + self.texts[t], names)]
+        return keep(scores, spelling) if spelling else scores

@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from ui4a.model.decode.vocab import token_texts
+
 DEFAULT_BIAS = 3.0
 _MAX_TOKEN_CHARS = 48
 
@@ -35,11 +37,8 @@ def _vocabulary(tokenizer: Any) -> tuple[dict[str, list[int]], list[int], list[i
     by_text: dict[str, list[int]] = {}
     quotes, enders = [], []
     special = set(tokenizer.all_special_ids)
-    for i in range(len(tokenizer)):
-        if i in special:
-            continue
-        piece = tokenizer.decode([i])
-        if not piece or "\ufffd" in piece:
+    for i, piece in enumerate(token_texts(tokenizer)):
+        if i in special or not piece or "\ufffd" in piece:
             continue
         if not _STOPS.intersection(piece):
             by_text.setdefault(piece, []).append(i)

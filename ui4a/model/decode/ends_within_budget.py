@@ -1,43 +1,11 @@
 """Closing mode: a constrained answer always ends, and ends complete, within its token budget.
 
-The grammar says what may come next, never when to stop. A small model that
-loops (the same few tokens again and again) or simply runs long reaches
-``max_new_tokens`` in the middle of an element, and the answer does not parse.
-Closing mode starts when the tokens left reach a reserve (:func:`reserve`) or
-when the answer degenerates into repetition (:func:`repeats_at_end`). From then
-on, among the tokens the grammar allows, each step takes the first kind that
-exists of:
-
-1. the end of the answer (the grammar accepts what was written);
-2. a closer for where the parser stands: ``</`` between elements, ``/>`` or
-   ``>`` in a tag, ``]`` ``}`` ``)`` in a value, the string's own quote (or the
-   ``}`` of an interpolation) in a string;
-3. where nothing closes yet (an operand, an enum branch, a statement is still
-   owed), the first short filler (``0``, ``1``, ``""``, `` ? "a" : "a"`` with
-   the prop's own enum values, …) after which the grammar allows a closer and
-   the lookahead accepts the value closed after it (a pie slice gets 1, not 0); in a
-   tag that still lacks a required prop, that prop with the shortest value the
-   grammar takes and the validator's lookahead accepts (``alt="x"``, not
-   ``alt=""``, on an Image that is not decorative); in a tag that no closer ends
-   validly, the prop the lookahead names as mending it (``action={send("x")}``
-   after an EmptyState's ``actionLabel``);
-4. any other token, except these last resorts, in this order: tokens that open
-   a bracket, string or sign chain, tokens that open an element, whitespace.
-
-Among closers, and among other tokens, the model's own scores decide. In a
-string that no closer can end validly (an Image's alt="" when it is not
-decorative), a few times per answer a token of text the lookahead accepts comes
-first; in an array that no bracket ends validly (a table row short of its
-cells), an empty item (``,null``); in an expression whose value is of the wrong
-kind (a comparison where a string is due), a conditional of the right kind
-(`` ? "x" : "x"``). Nothing already streamed is taken back:
-closing mode only chooses what comes next.
-Independently of closing mode, once the text so far cannot parse any more (the
-parser stopped on a fault the grammar does not see), the answer ends at once
-rather than spending the budget.
-
-:class:`Closing` is a transformers ``LogitsProcessor`` placed after the grammar's
-(batch size 1), so it serves the runtime's decoding loop and ``model.generate`` alike.
+The grammar says what may come next, never when to stop: a small model that loops or runs long
+reaches ``max_new_tokens`` mid-element, and the answer does not parse. Once the tokens left reach
+a reserve (:func:`reserve`) or the answer repeats itself (:func:`repeats_at_end`), :class:`Closing`
+steers each step towards the end: the end itself where the grammar accepts it, else a closer for
+where the parser stands, else the shortest filler after which one fits. It only chooses what comes
+next, never takes back what was streamed; an answer that can no longer parse ends at once.
 """
 
 from __future__ import annotations
@@ -51,9 +19,12 @@ import torch
 from transformers import LogitsProcessor
 
 from ui4a import registry
+from ui4a.lang.cursor import Mode
 from ui4a.lang.parser import StreamParser
 from ui4a.model.decode.answer_so_far import AnswerSoFar
+from ui4a.model.decode.scores import force
 from ui4a.model.decode.stays_valid import closers
+from ui4a.model.decode.vocab import token_texts
 
 MIN_RESERVE = 32  # tokens kept back: enough to close a few nested elements and values
 RESERVE_SHARE = 5  # or a fifth of the budget, whichever is more
@@ -148,7 +119,7 @@ class _Kinds:
 
     def __init__(self, tokenizer: Any) -> None:
         special = set(tokenizer.all_special_ids)
-        texts = ["" if i in special else tokenizer.decode([i]) for i in range(len(tokenizer))]
+        texts = ["" if i in special else text for i, text in enumerate(token_texts(tokenizer))]
 
         def mask(test: Any) -> torch.Tensor:
             return torch.tensor([bool(t) and bool(test(t)) for t in texts])
@@ -206,19 +177,23 @@ class Closing(LogitsProcessor):
         self._detours = 0  # string text written because no closer validated
 
     def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
+        """In closing mode, the first that exists of: EOS; the next token of a planned filler; a filler
+        where nothing closes yet (:meth:`_filler`); the best closer the lookahead accepts, or a detour
+        that makes one acceptable (:meth:`_detour`); else the best other token, with tokens that open
+        a bracket or string, then those that open an element, then blanks as last resorts."""
         written = self.written.sync(input_ids, "Closing").ids
         if self.parser.error is not None:  # no continuation can make it parse: end it now
             self.stopped = True
-            return self._only(scores, self.eos)
+            return force(scores, self.eos)
         if not self.active:
             self.active = self.budget - len(written) <= self.reserve or repeats_at_end(written)
             if not self.active:
                 return scores
         allowed = torch.isfinite(scores[0])
         if allowed[self.eos]:
-            return self._only(scores, self.eos)
+            return force(scores, self.eos)
         if self._plan and allowed[self._plan[0]]:
-            return self._only(scores, self._plan.pop(0))
+            return force(scores, self._plan.pop(0))
         k = self.kinds
         n = min(k.size, allowed.shape[0])  # the model's vocabulary may be padded past the tokenizer's
         allowed = allowed[:n]
@@ -226,7 +201,7 @@ class Closing(LogitsProcessor):
         if not (allowed & k.closers[context][:n]).any() and context != "text":
             self._plan = self._filler(context, input_ids)
             if self._plan:
-                return self._only(scores, self._plan.pop(0))
+                return force(scores, self._plan.pop(0))
         for kind in (k.closers[context], k.other, k.opener, k.opens_element, k.blank):
             pick = allowed & kind[:n]
             if pick.any():
@@ -234,7 +209,7 @@ class Closing(LogitsProcessor):
                 if not ok and kind is k.closers[context]:
                     detour = self._detour(context, input_ids, scores[0, :n], allowed & k.other[:n])
                     token = token if detour is None else detour
-                return self._only(scores, token)
+                return force(scores, token)
         return scores
 
     def _detour(self, context: str, input_ids: torch.LongTensor, scores: torch.Tensor,
@@ -253,7 +228,7 @@ class Closing(LogitsProcessor):
             # an expression of the wrong kind: a conditional of the right one. Each is judged with the
             # brackets it leaves open closed after it, as closing mode goes on, since some faults show
             # only in a whole value (a pie slice of 0); failing that, alone.
-            expr = self.parser.region.kind == "expr"  # "region" means the parser is in one
+            expr = self.parser.cursor.mode in (Mode.EXPRESSION, Mode.INTERPOLATION)
             for whole in (True, False):
                 # A conditional is only worth writing where it makes the whole value validate.
                 for filler in (_EXPR_FILLERS if expr and whole else ()) + _ITEM_FILLERS:
@@ -277,11 +252,11 @@ class Closing(LogitsProcessor):
 
     def _context(self) -> str:
         """Where the text so far stands: between elements, in a tag, in a value, in a string."""
-        p = self.parser
-        if p.mode == "text":
+        at = self.parser.cursor
+        if at.mode is Mode.TEXT:
             return "text"
-        if p.mode == "region" and p.region is not None:
-            return open_quote("".join(p.region.parts)) or "region"
+        if at.mode.in_value:
+            return open_quote(at.value) or "region"
         return "tag"
 
     def _filler(self, context: str, input_ids: torch.LongTensor) -> list[int]:
@@ -289,17 +264,17 @@ class Closing(LogitsProcessor):
         else, in a tag, of a missing required prop."""
         if self.matcher is None:
             return []
-        p = self.parser
+        at = self.parser.cursor
         fillers = list(_FILLERS)
-        if p.stack and p.region is not None and p.region.target[0] == "prop":
-            for value in _enum_values(p.stack[-1].name, p.region.target[1]):
+        if at.mode.in_value and at.element is not None and at.prop is not None:
+            for value in _enum_values(at.element, at.prop):
                 fillers += [form.format(value) for form in _ENUM_FILLERS]
         spelled = sorted(zip(fillers, self._spell(fillers), strict=True), key=lambda f: len(f[1]))
         valid = [(text, ids) for text, ids in spelled if self._takes(ids)]
         pairs = [(a + b, x + y) for a, x in valid for b, y in spelled]
         fits = [(text, ids) for text, ids in valid + pairs
                 if self._takes(ids) and any(self._takes([*ids, c]) for c in self.kinds.closer_ids[context])]
-        if fits and p.region is not None and self.vet_text is not None:
+        if fits and at.mode.in_value and self.vet_text is not None:
             # Judged with what it leaves open closed after it, as closing mode goes on: some faults show
             # only in a whole value (a pie slice of 0), so the first filler that passes so wins.
             for text, ids in fits:
@@ -307,9 +282,8 @@ class Closing(LogitsProcessor):
                     return ids
         if fits:
             return fits[0][1]
-        if p.mode in ("attrs", "after_prop", "value") and p.stack:  # in an open tag
-            have = {prop.name for prop in p.stack[-1].props}
-            missing = [name for name in _required(p.stack[-1].name) if name not in have]
+        if at.mode.in_tag and at.element is not None:
+            missing = [name for name in _required(at.element) if name not in at.props]
             props = [f" {name}={value}" for name in missing for value in _PROP_VALUES]
             taken = [(text, ids) for text, ids in zip(props, self._spell(props), strict=True) if self._takes(ids)]
             vetted = [ids for text, ids in taken if self.vet_text is None or self.vet_text(input_ids, text)]
@@ -318,7 +292,7 @@ class Closing(LogitsProcessor):
 
     def _closed(self, text: str) -> str:
         """``text`` followed by what closes the value it leaves open (its brackets, quotes, braces)."""
-        return text + closers("".join(self.parser.region.parts) + text)
+        return text + closers(self.parser.cursor.value + text)
 
     def _vetted(self, input_ids: torch.LongTensor, ranked: torch.Tensor) -> tuple[int, bool]:
         """The best of ``ranked`` (scores, -inf for what is out) that ``vet`` accepts, among the first
@@ -340,11 +314,4 @@ class Closing(LogitsProcessor):
     def _takes(self, ids: list[int]) -> bool:
         """Whether the grammar takes all of ``ids`` after what was written (the matcher is not moved)."""
         return self.matcher.validate_tokens(ids) == len(ids)
-
-    @staticmethod
-    def _only(scores: torch.FloatTensor, token: int) -> torch.FloatTensor:
-        """Scores that leave ``token`` the only choice (EOS too, when stopping where the grammar would not)."""
-        out = torch.full_like(scores, float("-inf"))
-        out[0, token] = 0.0
-        return out
 

@@ -308,6 +308,11 @@ def _object_rule(b: _Builder, schema: dict[str, Any], defs: dict[str, Any]) -> s
     return name
 
 
+# How each plain kind of value may be written, in the order a value rule lists them.
+_PLAIN_FORMS = (("str", ("dq_b", "sq_b")), ("num", ("NUMBER",)), ("int", ("INT",)),
+                ("bool", ('"true"', '"false"')), ("null", ('"null"',)), ("array", ("lit_arr",)))
+
+
 def _value_rule(b: _Builder, kinds: list[Any], defs: dict[str, Any]) -> tuple[str, bool]:
     """(rule name for what follows ``prop=``, whether a bare flag is allowed)."""
     if "action" in kinds:
@@ -326,23 +331,13 @@ def _value_rule(b: _Builder, kinds: list[Any], defs: dict[str, Any]) -> tuple[st
     else:
         expr_alt = "braced"
     alts += [_typed_rule(b, k, defs) for k in kinds if isinstance(k, tuple) and k[0] in ("pattern", "array")]
-    plain = [k for k in kinds if not isinstance(k, tuple)]
+    plain = {k for k in kinds if not isinstance(k, tuple)}
     if "any" in plain:
-        alts += ["dq_b", "sq_b", "NUMBER", '"true"', '"false"', '"null"', "lit_arr", expr_alt]
-    else:
-        if "str" in plain:
-            alts += ["dq_b", "sq_b"]
-        if "num" in plain:
-            alts.append("NUMBER")
-        elif "int" in plain:
-            alts.append("INT")
-        if "bool" in plain:
-            alts += ['"true"', '"false"']
-        if "null" in plain:
-            alts.append('"null"')
-        if "array" in plain:
-            alts.append("lit_arr")
-        alts.append(expr_alt)
+        plain |= {"str", "num", "bool", "null", "array"}
+    if "num" in plain:
+        plain.discard("int")  # a number may be an integer
+    alts += [form for kind, forms in _PLAIN_FORMS if kind in plain for form in forms]
+    alts.append(expr_alt)
     body = " | ".join(dict.fromkeys(alts))
     return b.rule("v_" + _stem(kinds), body), flag
 

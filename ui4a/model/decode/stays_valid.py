@@ -1,32 +1,11 @@
 """Lookahead: a constrained answer never writes a token after which the validator finds a new fault.
 
-The grammar is context-free, so it cannot say that a table row has as many cells
-as the table has columns, or that a name in an expression was declared with
-``<State>``; a small model breaks such rules and the answer parses but does not
-validate. The validator can tell as soon as a value, or an item of an array, is
-complete, and a name as soon as it is written. :class:`Lookahead`, placed last
-among an answer's guards (batch size 1), tries the best-scoring token before it
-is written: it re-reads the open tag from its ``<`` with the token appended and
-checks that frame (:func:`ui4a.validate.frame_faults`), and inside an unfinished
-expression it checks every name written so far (each must be declared state; the
-one being written must be on its way to a declared name, or be a function's name
-or a keyword whole). A token that brings a new fault gives way to the best other
-token that brings none (up to ``tries`` checked, then a cheap name-spelling filter
-further down); the grammar's mask already holds only tokens that keep the answer
-parseable, so any token it falls back to is still safe to write.
-
-A fault of the element as a whole (its props model's own check: actionLabel
-without action, alt="" without decorative) counts only where no prop still to
-come mends it: a token that brings such a fault passes, and the token that would
-end the tag on it is refused while a prop the tag lacks would mend it (and, when
-the model offers nothing else, that prop is written). A ``]`` that ends an item
-of an outer array (a table row) is refused when a comma and a bracket after it
-would both bring a fault.
-
-Only tokens that can complete something are checked (a closing quote or bracket,
-a comma, a blank, ``/`` or ``>``; inside an expression, every token), so the
-work is a short re-read of one tag for a fraction of the steps; the faults of the
-text written so far are remembered from the step that wrote it.
+The grammar is context-free: it cannot count a table row's cells against its columns, nor tell
+whether a name was declared with ``<State>``, so a small model writes answers that parse but do
+not validate. :class:`Lookahead`, last among an answer's guards, re-reads the open tag (or text
+interpolation) with the best token appended and, when that brings a new fault, gives way to the
+best token that brings none; the grammar's mask already holds only tokens that keep the answer
+parseable. Only tokens that can complete something are checked, so most steps cost nothing.
 """
 
 from __future__ import annotations
@@ -41,12 +20,14 @@ import torch
 
 from ui4a import registry
 from ui4a.lang import expr as ex
+from ui4a.lang.cursor import Cursor, Mode
 from ui4a.lang.errors import LineIndex
 from ui4a.lang.parser import StreamParser
 from ui4a.model.decode.answer_so_far import AnswerSoFar
-from ui4a.model.decode.binds_declared_state import STATE_TAG, is_bind
+from ui4a.model.decode.binds_declared_state import is_bind
+from ui4a.model.decode.scores import keep
 from ui4a.model.decode.vocab import token_texts
-from ui4a.validate import declared_state, frame_faults
+from ui4a.validate import STATE_TAG, declared_state, frame_faults
 
 TRIES = 32  # tokens checked at a step whose best token brings a fault
 MEMO = 256  # frames whose faults are remembered (cleared when a new frame starts)
@@ -90,19 +71,19 @@ def closers(text: str) -> str:
     return "".join(closer for closer, _ in reversed(_open(text)))
 
 
-def name_faults(region_text: str, kind: str, state: dict[str, Any]) -> set[tuple[int, str]]:
-    """Names in an unfinished ``{expression}``, ``"string"`` or ``[array]`` (``kind`` is the
-    stream parser's region kind) that cannot end up declared.
+def name_faults(value: str, mode: Mode, state: dict[str, Any]) -> set[tuple[int, str]]:
+    """Names in an unfinished ``{expression}``, ``"string"`` or ``[array]`` (``mode``, the
+    parser's cursor mode in it, says which) that cannot end up declared.
 
     A complete name must be declared state; the last one, still being written, must be
     on its way to a declared name, or be a function's name or a keyword whole (one token
     spells each, so a model is not steered into one it never meant). Unreadable text gives none:
     the grammar, not this check, keeps the answer parseable.
     """
-    node = _read_unfinished(region_text, kind)
+    node = _read_unfinished(value, mode)
     if node is None:
         return set()
-    end = len(region_text)
+    end = len(value)
     faults = set()
     for name, pos in ex.names_in(node):
         if name in state or pos >= end:  # declared, or a stand-in operand
@@ -164,19 +145,19 @@ def _in_interpolation(closing: str) -> bool:
     return bool(quotes) and min(quotes) > 0 and closing[min(quotes) - 1] == "}"
 
 
-def _needs_state(parser: StreamParser, frame: str) -> bool:
-    """Whether the frame has begun something that only declared state can finish: an
-    interpolation, a bind prop's value, or a prop name that can only grow into a bind prop."""
-    r = parser.region
-    if r is not None and _in_interpolation(closers("".join(r.parts))):
+def _needs_state(at: Cursor, frame: str) -> bool:
+    """Whether the frame (the parser at its end stands at ``at``) has begun something that only
+    declared state can finish: an interpolation, a bind prop's value, or a prop name that can only
+    grow into a bind prop."""
+    if at.mode is Mode.INTERPOLATION or (at.mode.in_value and _in_interpolation(closers(at.value))):
         return True
-    if r is not None and r.kind == "expr":
-        return r.target[0] == "interp" or (parser.stack and is_bind(parser.stack[-1].name, r.target[1]))
-    if not parser.stack or parser.mode not in ("attrs", "after_prop", "value"):
+    if at.mode is Mode.EXPRESSION:
+        return at.element is not None and is_bind(at.element, at.prop)
+    element = at.element
+    if element is None or not at.mode.in_tag:
         return False
-    element = parser.stack[-1].name
-    if parser.pending_prop is not None:
-        return is_bind(element, parser.pending_prop[0])
+    if at.prop is not None:
+        return is_bind(element, at.prop)
     m = _TYPED_PROP.search(frame)
     if m is None:
         return False
@@ -188,24 +169,23 @@ def _needs_state(parser: StreamParser, frame: str) -> bool:
 _EXPR_STRING = re.compile(r"""\{\s*(["'])((?:(?!\1)[^\\{])*)""")
 
 
-def _string_so_far(kind: str, written: str) -> str | None:
+def _string_so_far(at: Cursor) -> str | None:
     """The text so far of a value that is one string still being written: a quoted string, or an
     expression that is only a string literal yet (``{'abc``); None for anything else."""
-    if kind == "string":
-        return written[1:]
-    m = _EXPR_STRING.fullmatch(written) if kind == "expr" else None
+    if at.mode is Mode.STRING:
+        return at.value[1:]
+    m = _EXPR_STRING.fullmatch(at.value) if at.mode in (Mode.EXPRESSION, Mode.INTERPOLATION) else None
     return m.group(2) if m else None
 
 
-def _too_long(parser: StreamParser, body: str) -> bool:
+def _too_long(at: Cursor, body: str) -> bool:
     """Whether an unfinished string prop already holds more characters than its ``max_length``: the
     frame only judges a string once its quote closes, by which time the model may have no good way
     back (closing mode then ends it too long). Bodies with escapes or interpolations are not judged."""
-    r = parser.region
-    if r is None or r.target[0] != "prop" or not parser.stack or "\\" in body or "{" in body:
+    if at.prop is None or at.element is None or "\\" in body or "{" in body:
         return False
-    comp = registry.get(parser.stack[-1].name)
-    info = comp.props.model_fields.get(r.target[1]) if comp else None
+    comp = registry.get(at.element)
+    info = comp.props.model_fields.get(at.prop) if comp else None
     limit = _string_max_length(info) if info else None
     return limit is not None and len(body) > limit
 
@@ -227,17 +207,18 @@ def _arms(tp: Any) -> tuple[Any, ...]:
     return typing.get_args(tp) if typing.get_origin(tp) in (typing.Union, types.UnionType) else (tp,)
 
 
-def _read_unfinished(text: str, kind: str) -> Any:
-    """The expression tree of unfinished ``text`` closed as written, or after a stand-in operand
-    (``n-`` reads as ``n-0``, ``item.`` as ``item.x``); None when no reading parses."""
+def _read_unfinished(text: str, mode: Mode) -> Any:
+    """The expression tree of unfinished ``text`` (a value, read as ``mode`` says) closed as written,
+    or after a stand-in operand (``n-`` reads as ``n-0``, ``item.`` as ``item.x``); None when no
+    reading parses."""
     for operand in ("", "0", "x"):
         closed = text + operand + closers(text + operand)
         index = LineIndex()
         index.add(closed)
         try:
-            if kind == "string":
+            if mode is Mode.STRING:
                 return ex.parse_string_body(closed[1:-1], 1, index)
-            if kind == "array":
+            if mode is Mode.ARRAY:
                 return ex.parse_literal(closed, 0, index)
             return ex.parse_program(closed[1:-1], 1, index)
         except ex.ExprError:
@@ -246,7 +227,12 @@ def _read_unfinished(text: str, kind: str) -> Any:
 
 
 class Lookahead:
-    """Keeps a constrained answer from writing a token that brings a validation fault; batch size 1."""
+    """Keeps a constrained answer from writing a token that brings a validation fault; batch size 1.
+
+    A fault of the element as a whole (its props model's own check: ``actionLabel`` without
+    ``action``) does not count while a prop still to come mends it, but the tag may not end on it:
+    there the mending prop is written instead (see :meth:`mending`).
+    """
 
     def __init__(self, tokenizer: Any, tries: int = TRIES, written: AnswerSoFar | None = None) -> None:
         self.tokenizer = tokenizer
@@ -265,7 +251,7 @@ class Lookahead:
         if self._plan:
             token = self._plan.pop(0)
             if torch.isfinite(scores[0, token]):
-                return _only(scores, token)
+                return keep(scores, token)
             self._plan.clear()  # the grammar wants otherwise: leave it to the model again
         frame = self._sync(input_ids)
         if frame is None:
@@ -288,7 +274,7 @@ class Lookahead:
             if not torch.isfinite(scores[0, token]):
                 break
             if token == self.eos:
-                return _only(scores, token)
+                return keep(scores, token)
             if not self._checked(token):
                 if fallback is None and token < len(self.texts) and "\ufffd" not in self.texts[token]:
                     fallback = token
@@ -297,9 +283,9 @@ class Lookahead:
                 break
             tried += 1
             if self._passes(frame, token, before):
-                return _only(scores, token)
+                return keep(scores, token)
             self.banned += 1
-        if fallback is None and self.parser.region is not None:
+        if fallback is None and self.parser.cursor.mode.in_value:
             # In an expression the model may not rank any good name high: look further down,
             # among the tokens that spell on towards a name that can be right.
             tried = 0
@@ -310,23 +296,23 @@ class Lookahead:
                     continue
                 tried += 1
                 if self._passes(frame, token, before):
-                    return _only(scores, token)
+                    return keep(scores, token)
                 self.banned += 1
-        region = self.parser.region
-        if fallback is None and region is not None and region.quote:
+        quote = self.parser.cursor.quote
+        if fallback is None and quote:
             # In a string where nothing the model ranks high passes (as at its length limit), the
             # best token that ends the string and passes; only those tokens are looked at.
             for token in ranking:
-                if token >= len(self.texts) or not self.texts[token].startswith(region.quote):
+                if token >= len(self.texts) or not self.texts[token].startswith(quote):
                     continue
                 if not torch.isfinite(scores[0, token]):
                     break
                 if self._passes(frame, token, before):
-                    return _only(scores, token)
+                    return keep(scores, token)
         mend = self._mend(frame, best, scores)
         if mend is not None:
-            return _only(scores, mend)
-        return _only(scores, fallback) if fallback is not None else scores
+            return keep(scores, mend)
+        return keep(scores, fallback) if fallback is not None else scores
 
     def _mend(self, frame: str, best: int, scores: torch.FloatTensor) -> int | None:
         """Where the model would end the tag on a fault a prop it has not written mends (an Image's
@@ -370,8 +356,8 @@ class Lookahead:
     def _passes(self, frame: str, token: int, before: set) -> bool:
         """Whether ``token`` brings no new fault, nor a comma after an item that ends an array
         well where one more such item would not (a table row with all its cells)."""
-        piece = self.texts[token]
-        if self.parser.mode == "name" and (named := _TAG_NAME.match(frame + piece)) is not None:
+        piece, at = self.texts[token], self.parser.cursor
+        if at.mode is Mode.TAG_NAME and (named := _TAG_NAME.match(frame + piece)) is not None:
             # The element appears with this token: what it lacks with no props yet is not the
             # token's fault (a chart without its data), what the token writes after its name is.
             before = before | self._faults(f"<{named.group(1)} ")
@@ -380,9 +366,9 @@ class Lookahead:
             return False  # it ends the tag on a fault of the element that a prop not written would mend
         if not after <= before and not (after - before == {_WHOLE} and self._mendable(frame + piece)):
             return False  # a new fault, unless of the element as a whole and mended by a prop to come
-        if self.parser.region is not None and not self._item_may_end(frame, piece, before):
+        if at.mode.in_value and not self._item_may_end(frame, piece, before):
             return False
-        if "," not in piece or self.parser.region is None:
+        if "," not in piece or not at.mode.in_value:
             return True
         upto = frame + piece[:piece.index(",")]
         last = _last_item(upto)
@@ -413,31 +399,30 @@ class Lookahead:
         """Whether writing ``token`` can complete something the validator judges."""
         if token >= len(self.texts) or "\ufffd" in self.texts[token]:
             return False
-        piece, p = self.texts[token], self.parser
-        if p.mode == "text":
+        piece, at = self.texts[token], self.parser.cursor
+        if at.mode is Mode.TEXT:
             return "{" in piece
-        if p.mode == "name":
+        if at.mode is Mode.TAG_NAME:
             return not _COMPLETES.isdisjoint(piece) or "{" in piece
-        if p.region is None:
+        if not at.mode.in_value:
             return not _COMPLETES.isdisjoint(piece) or piece[:1].isalpha()  # a prop name may be typed
-        if p.region.kind == "array":  # inside an object or an interpolation in it, names are written
-            return (not _ITEM_ENDS.isdisjoint(piece) or "{" in piece
-                    or closers("".join(p.region.parts))[:1] == "}")
+        if at.mode is Mode.ARRAY:  # inside an object or an interpolation in it, names are written
+            return not _ITEM_ENDS.isdisjoint(piece) or "{" in piece or closers(at.value)[:1] == "}"
         return True
 
     def _frame_start(self) -> int | None:
         """Where the frame to check starts: the open tag's ``<``, a text interpolation's ``{``, or,
         between tags, here (an interpolation may open)."""
-        p = self.parser
-        if p.error is not None or p.mode in ("close", "error"):
+        at = self.parser.cursor
+        if at.mode in (Mode.CLOSING_TAG, Mode.ERROR):
             return None  # a closing tag: the grammar's business
-        if p.mode == "text":
+        if at.mode is Mode.TEXT:
             return len(self.written.text)
-        if p.region is not None and p.region.target[0] == "interp":
-            return p.region.start
-        if p.stack and p.stack[-1].name == STATE_TAG and p.tag_start == p.stack[-1].offset:
-            return None  # declarations: their values are the grammar's business
-        return p.tag_start
+        if at.mode is Mode.INTERPOLATION:
+            return at.value_start
+        if at.mode is not Mode.TAG_NAME and at.element == STATE_TAG:
+            return None  # in <State>'s own tag: declarations' values are the grammar's business
+        return at.tag_start
 
     def _faults(self, frame: str) -> set[tuple[int, str]]:
         """The faults of ``frame`` (an open tag or interpolation, from its start) as (offset, code)."""
@@ -454,14 +439,13 @@ class Lookahead:
         if parser.error is not None:
             return set()
         faults = {(d.offset, d.code) for d in frame_faults(parser.tree(), state)}
-        r = parser.region
-        written = "".join(r.parts) if r is not None else ""
-        if r is not None and (r.kind != "array" or "{" in written):
-            faults |= {(r.start + pos, code) for pos, code in name_faults(written, r.kind, state)}
-        body = _string_so_far(r.kind, written) if r is not None else None
-        if body is not None and _too_long(parser, body):
-            faults.add((r.start, "string-too-long"))
-        if not state and _needs_state(parser, frame):
+        at = parser.cursor
+        if at.mode.in_value and (at.mode is not Mode.ARRAY or "{" in at.value):
+            faults |= {(at.value_start + pos, code) for pos, code in name_faults(at.value, at.mode, state)}
+        body = _string_so_far(at)
+        if body is not None and _too_long(at, body):
+            faults.add((at.value_start, "string-too-long"))
+        if not state and _needs_state(at, frame):
             faults.add((len(frame), "unknown-state"))
         return faults
 
@@ -503,7 +487,8 @@ def _in_tag(frame: str) -> bool:
     """Whether ``frame`` (from a tag's ``<``) stands inside that tag, between or within its props."""
     parser = StreamParser()
     parser.feed(frame)
-    return parser.error is None and parser.mode not in ("text", "close") and len(parser.stack) <= 1
+    at = parser.cursor
+    return at.mode not in (Mode.TEXT, Mode.CLOSING_TAG, Mode.ERROR) and at.depth <= 1
 
 
 def _before_tag_end(frame: str, piece: str) -> str | None:
@@ -525,16 +510,16 @@ def _mending(frame: str, faults: Callable[[str], set]) -> str | None:
     for lead in ("", " "):  # a blank ends a number or a flag that ends the frame
         parser = StreamParser()
         parser.feed(frame + lead)
-        if parser.error is None and parser.mode == "attrs" and len(parser.stack) == 1:
+        at = parser.cursor
+        if at.mode is Mode.ATTRS and at.depth == 1:
             break
     else:
         return None  # only between props can one be added
     frame += lead
-    el = parser.stack[-1]
-    comp = registry.get(el.name)
+    comp = registry.get(at.element)
     if comp is None:
         return None
-    written = {p.name for p in el.props}
+    written = set(at.props)
     gap = "" if frame[-1:].isspace() else " "
     others = faults(frame) - {_WHOLE}
     for name in comp.props.model_fields:
@@ -567,10 +552,4 @@ def _probes(comp: Any, name: str) -> list[str]:
             out.append('"x"')
         elif typing.get_origin(base) is typing.Literal:
             out += [f'"{v}"' for v in typing.get_args(base) if isinstance(v, str)][:3]
-    return out
-
-
-def _only(scores: torch.FloatTensor, token: int) -> torch.FloatTensor:
-    out = torch.full_like(scores, float("-inf"))
-    out[0, token] = scores[0, token]
     return out

@@ -178,15 +178,21 @@ def shared_prefix_loss(model, prefix: Any, ids: Any, labels: Any, mask: Any) -> 
     computed once (with gradient) and broadcast over the batch; the result equals
     running each full sequence, at a fraction of the cost.
     """
-    import torch
 
-    batch, width = ids.shape
-    out = model(input_ids=prefix, use_cache=True)
-    cache = out.cache
+    batch = ids.shape[0]
+    cache = model(input_ids=prefix, use_cache=True).cache
     for layer in cache.layers:
         layer.keys = layer.keys.expand(batch, *layer.keys.shape[1:])
         layer.values = layer.values.expand(batch, *layer.values.shape[1:])
-    p = prefix.shape[1]
+    return loss_after(model, cache, prefix.shape[1], ids, labels, mask)
+
+
+def loss_after(model: Any, cache: Any, p: int, ids: Any, labels: Any, mask: Any) -> Any:
+    """The batch's loss on ``ids`` written after ``cache``, the keys and values of ``p`` shared
+    positions already broadcast over the batch."""
+    import torch
+
+    batch, width = ids.shape
     full_mask = torch.cat([torch.ones(batch, p, dtype=mask.dtype), mask], dim=1)
     positions = torch.arange(p, p + width).unsqueeze(0).expand(batch, width)
     return model(input_ids=ids, attention_mask=full_mask, position_ids=positions, cache=cache,

@@ -1156,11 +1156,8 @@ def chat_pair(rng: random.Random, intent: str) -> Pair:
 # --------------------------------------------------------------------------- generation
 
 # Families whose parts combine in many ways are drawn more often in training (the held-out split draws
-# every family alike): a form of 1-4 free fields or a card of a total and any part needs more examples
-# than a single progress bar before the model writes each part from its own words.
-# A booking form needs the most: it is right only once the model tracks which of the request's one to four
-# fields it is writing, which it learns from about 20,000 forms seen (in 8,000 form-only steps, 3-4 field
-# forms went from 48% right after 500 steps to 90% after 1,500); at weight 6 the build saw about 8,500.
+# every family alike): the model writes each part from its own words only after many examples. A booking
+# form needs the most, as the model must track which of the request's one to four fields it is writing.
 FAMILY_WEIGHTS = {"booking_form": 16, "stat_chart": 3, "chart_card": 2}
 
 

@@ -24,16 +24,15 @@ import math
 import os
 import random
 import shutil
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ui4a import catalog
+from ui4a import atomic, catalog
 from ui4a.model.base import DEFAULT_BASE, BaseSpec, locate, materialize, sha256_of
-from ui4a.model.train.build import Example, _batches
+from ui4a.model.train.build import Example, _batches, loss_after
 from ui4a.model.train.sequence import (
     CHAT_SYSTEM,
     CHATML_END,
@@ -128,16 +127,11 @@ class _adapters_off:
 
 def prefixed_loss(model: Any, prefix: list[tuple[Any, Any]], ids: Any, labels: Any, mask: Any) -> Any:
     """The batch's loss after the shared prefix (its cache broadcast over the batch, no gradient)."""
-    import torch
     from transformers import DynamicCache
 
-    batch, width = ids.shape
+    batch = ids.shape[0]
     cache = DynamicCache([(k.expand(batch, -1, -1, -1), v.expand(batch, -1, -1, -1)) for k, v in prefix])
-    p = prefix[0][0].shape[2]
-    full_mask = torch.cat([torch.ones(batch, p, dtype=mask.dtype), mask], dim=1)
-    positions = torch.arange(p, p + width).unsqueeze(0).expand(batch, width)
-    return model(input_ids=ids, attention_mask=full_mask, position_ids=positions, cache=cache,
-                 labels=labels).loss
+    return loss_after(model, cache, prefix[0][0].shape[2], ids, labels, mask)
 
 
 # --------------------------------------------------------------------------- training one adapter
@@ -321,9 +315,7 @@ def build(out_dir: Path = DEFAULT_DIR, config: LoraConfig | None = None, log: Ca
 
 def _save(model: Any, out_dir: Path, record: dict, names: Sequence[str]) -> None:
     """Adapters and build record into ``out_dir``, through a temporary folder renamed into place."""
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", dir=out_dir.parent))
-    try:
+    with atomic.folder(out_dir) as tmp:
         for name in names:
             model.save_pretrained(tmp / "adapters", selected_adapters=[name], safe_serialization=True)
         # peft writes every adapter but the default into a folder of its name; keep one layout
@@ -334,10 +326,3 @@ def _save(model: Any, out_dir: Path, record: dict, names: Sequence[str]) -> None
                 for f in ("adapter_config.json", "adapter_model.safetensors"):
                     os.replace(tmp / "adapters" / f, nested / f)
         (tmp / "build.json").write_text(json.dumps(record, indent=2) + "\n")
-        os.chmod(tmp, 0o755)
-        if out_dir.exists():
-            shutil.rmtree(out_dir)
-        os.replace(tmp, out_dir)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
