@@ -1,4 +1,4 @@
-"""``ui4a model build|eval|info``: the embedded default model."""
+"""``ui4a model build|eval|info``: the default model (adapters on a pretrained base) and the from-scratch one."""
 
 from __future__ import annotations
 
@@ -8,16 +8,23 @@ import sys
 import time
 from pathlib import Path
 
+from ui4a import atomic
 from ui4a.cli_support import CliError
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("model", help="build, evaluate or describe the embedded model")
     verbs = p.add_subparsers(dest="verb", required=True, metavar="VERB")
-    b = verbs.add_parser("build", help="train the tokenizer, base and adapters from a seed")
-    b.add_argument("--out", default=None, help="model directory (default: the manifest's base)")
+    b = verbs.add_parser("build", help="train the adapters on the pretrained base (or, with --scratch, a "
+                         "whole tiny model) from a seed")
+    b.add_argument("--out", default=None, help="model directory (default: the manifest's model directory)")
     b.add_argument("--seed", type=int, default=0)
-    b.add_argument("--steps", type=int, default=None, help="base optimizer steps with the catalog prompt (default 1500, after 8800 shorter steps without it; adapters 300); the adapters get a third")
+    b.add_argument("--scratch", action="store_true", help="build the 2M-parameter from-scratch model "
+                   "(models/ui4a-tiny: tokenizer, base and adapters) instead")
+    b.add_argument("--steps", type=int, default=None, help="optimizer steps of the ui adapter (default 1200; "
+                   "--scratch: base steps with the catalog prompt, default 1500)")
+    b.add_argument("--work", default=None, help="checkpoints of an unfinished build (default: OUT.work); a "
+                   "build that was stopped resumes from them")
     b.add_argument("--tiny", action="store_true", help="a seconds-long build that proves the code runs")
     b.add_argument("--no-eval", action="store_true", help="skip the held-out evaluation")
     b.set_defaults(func=cmd_build)
@@ -31,14 +38,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _dir(arg: str | None) -> Path:
-    """The model directory: the argument, else the manifest's local base, else models/ui4a-tiny."""
+    """The model directory: the argument, else the manifest's local model, else the default build."""
     from ui4a import harness
-    from ui4a.model.train.build import DEFAULT_DIR
+    from ui4a.model.train.lora import DEFAULT_DIR
 
     if arg:
         return Path(arg)
     m = harness.current()
-    return m.resolve(m.model.base) if m.model.backend == "local" else DEFAULT_DIR
+    return m.model_dir() if m.model.backend == "local" else DEFAULT_DIR
 
 
 def tiny_config(seed: int = 0):
@@ -56,6 +63,10 @@ def evaluate_dir(path: Path, limit: int) -> dict:
     from ui4a.model.train.heldout import score_router, score_ui
 
     record = json.loads((path / "build.json").read_text())
+    if record.get("format") == "chatml":
+        from ui4a.model.train.heldout import evaluate_pretrained
+
+        return evaluate_pretrained(path, record, limit)
     cfg = record["config"]
     built = BuildConfig(seed=cfg["seed"], exclude=tuple(cfg.get("exclude", ())),
                         components=tuple(cfg.get("components", ())))
@@ -72,20 +83,43 @@ def evaluate_dir(path: Path, limit: int) -> dict:
     return metrics
 
 
-def cmd_build(args: argparse.Namespace) -> int:
-    from ui4a.model.train.build import BuildConfig, build
+def lora_tiny_config(seed: int = 0):
+    from ui4a.model.train.lora import AdapterRecipe, LoraConfig
 
-    out = _dir(args.out)
-    cfg = tiny_config(args.seed) if args.tiny else BuildConfig(seed=args.seed)
-    if args.steps:
-        cfg.base_steps = args.steps
-        cfg.adapter_steps = max(5, args.steps // 3)
-    record = build(out, cfg, log=lambda line: print(line, flush=True))
+    return LoraConfig(seed=seed, n_train=40, n_heldout=10, route_train=40, route_heldout=10,
+                      ui=AdapterRecipe(rank=4, alpha=8, steps=2, lr=1e-4, batch_size=2),
+                      route=AdapterRecipe(rank=4, alpha=8, steps=2, lr=1e-4, batch_size=4,
+                                          targets=("q_proj", "v_proj")), eval_limit=3)
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    log = lambda line: print(line, flush=True)  # noqa: E731
+    if args.scratch:
+        from ui4a.model.train.build import DEFAULT_DIR, BuildConfig, build
+
+        out = Path(args.out) if args.out else DEFAULT_DIR
+        cfg = tiny_config(args.seed) if args.tiny else BuildConfig(seed=args.seed)
+        if args.steps:
+            cfg.base_steps = args.steps
+            cfg.adapter_steps = max(5, args.steps // 3)
+        record = build(out, cfg, log=log)
+    else:
+        from ui4a.model.base import BaseError
+        from ui4a.model.train import lora
+
+        out = Path(args.out) if args.out else _dir(None)
+        cfg = lora_tiny_config(args.seed) if args.tiny else lora.LoraConfig(seed=args.seed)
+        if args.steps:
+            cfg.ui.steps = args.steps
+        try:
+            record = lora.build(out, cfg, log=log, work_dir=Path(args.work) if args.work else None)
+        except BaseError as exc:
+            raise CliError(str(exc)) from exc
     if not args.no_eval:
         print("evaluating on the held-out split…", flush=True)
         record["heldout"] = evaluate_dir(out, cfg.eval_limit)
-        (out / "build.json").write_text(json.dumps(record, indent=2) + "\n")
-    print(json.dumps({k: record[k] for k in ("base_parameters", "catalog_prompt_tokens", "train_seconds",
+        atomic.write_text(out / "build.json", json.dumps(record, indent=2) + "\n")
+    print(json.dumps({k: record[k] for k in ("base", "base_parameters", "catalog_prompt_tokens", "train_seconds",
                                              "heldout") if k in record}, indent=2))
     return 0
 

@@ -299,6 +299,17 @@ class LocalModel:
                         on_piece(members[r], piece)
         return texts
 
+    def base_answer(self, request: str, max_new_tokens: int = 60) -> str:
+        """The bare base's answer under its own chat template and default system prompt: the reference
+        a chat adapter is measured against."""
+        from transformers import DynamicCache
+
+        text = self.tokenizer.apply_chat_template([{"role": "user", "content": self._checked(request)}],
+                                                  tokenize=False, add_generation_prompt=True)
+        row = Row(request, "chat", None, self._ids(text))
+        with self._lock, self.torch.no_grad():
+            return "".join(piece for _, piece in decode(self, [row], DynamicCache(), max_new_tokens, Timing()))
+
     def _row(self, request: str, adapter: str, constraint: Any, copy_bias: float) -> Row:
         from ui4a.model.decode.chain import answer_guards
         from ui4a.model.decode.copy_bias import CopyBias

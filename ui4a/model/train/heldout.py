@@ -94,3 +94,47 @@ def score_router(model: Any, pairs: Sequence[Any], limit: int | None = None) -> 
     rows = list(pairs)[:limit]
     right = sum(model.route(p.request)[0] == p.adapter for p in rows)
     return right / max(len(rows), 1)
+
+
+def score_chat(model: Any, adapter: str | None, limit: int | None = None,
+               max_new_tokens: int = 60) -> dict[str, Any]:
+    """The share of the fixed general questions (``questions.CHAT_EVAL``) answered with their keywords,
+    by ``adapter`` (None: the bare base with its own default system prompt), and how many answers were
+    component code instead of text."""
+    from ui4a.model.train.questions import CHAT_EVAL, score_keywords
+
+    rows = list(CHAT_EVAL)[:limit]
+    right = code = 0
+    for question, keywords in rows:
+        if adapter is None:
+            answer = model.base_answer(question, max_new_tokens=max_new_tokens)
+        else:
+            answer = "".join(model.generate(question, adapter, max_new_tokens=max_new_tokens))
+        right += score_keywords(answer, keywords)
+        code += answer.lstrip().startswith("<") and check(answer).document is not None
+    return {"n": len(rows), "keyword_score": round(right / max(len(rows), 1), 4), "component_code": code}
+
+
+def evaluate_pretrained(path: Any, record: dict[str, Any], limit: int) -> dict[str, Any]:
+    """Held-out figures of adapters on a pretrained base: UI answers (with and without the grammar),
+    routing over natural requests, and the chat set beside the base alone."""
+    from ui4a.model.backends.local import LocalModel
+    from ui4a.model.train import natural, questions
+
+    cfg = record["config"]
+    _, heldout = natural.dataset(cfg["n_train"], cfg["n_heldout"], seed=cfg["seed"])
+    _, routes = questions.route_dataset(cfg["route_train"], cfg["route_heldout"], seed=cfg["seed"])
+    model = LocalModel(path)
+    started = time.monotonic()
+    right = sum(model.route(request)[0] == label for request, label in routes)
+    metrics = {
+        "router_accuracy": round(right / max(len(routes), 1), 4),
+        "router_n": len(routes),
+        "ui_constrained": score_ui(model, heldout, constrained=True, limit=limit).as_dict(),
+        "ui_unconstrained": score_ui(model, heldout, constrained=False, limit=min(limit, 60)).as_dict(),
+        "chat": score_chat(model, "chat"),
+        "base_alone": score_chat(model, None),
+        "heldout_pairs": min(limit, len(heldout)),
+    }
+    metrics["eval_seconds"] = round(time.monotonic() - started, 1)
+    return metrics

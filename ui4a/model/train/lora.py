@@ -65,12 +65,13 @@ class LoraConfig:
     route_train: int = 4000
     route_heldout: int = 400
     max_answer_tokens: int = 480  # longer answers are left out of training
-    ui: AdapterRecipe = field(default_factory=lambda: AdapterRecipe(rank=16, alpha=32, steps=1500, lr=4e-4,
+    ui: AdapterRecipe = field(default_factory=lambda: AdapterRecipe(rank=16, alpha=32, steps=1200, lr=4e-4,
                                                                        batch_size=4))
     route: AdapterRecipe = field(default_factory=lambda: AdapterRecipe(rank=8, alpha=16, steps=250, lr=5e-4,
                                                                           batch_size=16,
                                                                           targets=("q_proj", "v_proj")))
     checkpoint_every: int = 50
+    eval_limit: int = 150  # held-out UI requests decoded for the build record
     threads: int = 2
     components: tuple[str, ...] = ()  # the catalog allow-list (empty: every component)
 
