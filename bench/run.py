@@ -51,7 +51,7 @@ from ui4a import tokens as tok
 from ui4a.checks.browser import PageWatch, chromium
 from ui4a.checks.cases import CATEGORIES, Case
 from ui4a.checks.runner import VIEWPORT, run_checks
-from ui4a.lang.compact import compact
+from ui4a.lang.writer import canonical as compact
 from ui4a.render.html import render_source
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -583,7 +583,7 @@ def write_markdown(report: dict, path: Path) -> None:
         f"{s['cases']} cases{' (quick subset)' if report['quick'] else ''}, {s['checks_total']} checks, "
         f"run {report['started']} in {report['seconds']:.0f} s on {report['platform']}.", "",
         "## Method", "",
-        "- **compact**: the case's reference compact code in canonical form (`ui4a.lang.compact`: no "
+        "- **compact**: the case's reference compact code in canonical form (`ui4a.lang.writer.canonical`: no "
         "line breaks or indentation between tags, which the language ignores, as JSX does — the form a "
         "model writes); the indented reference is reported too. **lean HTML**: the case's hand-written "
         "`html_lean` document. **strict HTML**: the standalone component render with its stylesheet "
