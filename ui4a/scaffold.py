@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import get_args
 
 from ui4a import atomic, registry
-from ui4a.lang import writer
 from ui4a.component import CATEGORIES
+from ui4a.lang import writer
 from ui4a.types import Tone
 
 CHILD_POLICIES = ("none", "text", "inline", "any")
