@@ -42,6 +42,10 @@ class Expr(str):
     """Source of an expression, written inside ``{…}`` as it is."""
 
 
+class Raw(str):
+    """A value already written as compact code (a :func:`template`), put in as it is."""
+
+
 # ---------------------------------------------------------------- values
 
 
@@ -95,6 +99,12 @@ def value(v: Any) -> str:
     raise WriteError(f"{type(v).__name__} is not a compact-code value")
 
 
+def template(parts: Iterable[str | Expr]) -> str:
+    """A string literal that interpolates: text parts escaped, ``Expr`` parts as ``{…}``."""
+    body = "".join("{" + p + "}" if isinstance(p, Expr) else string(p)[1:-1] for p in parts)
+    return '"' + body + '"'
+
+
 def text(content: str) -> str:
     """Text between tags with ``\\ < { }`` escaped (whitespace folds as in JSX).
 
@@ -127,6 +137,8 @@ def prop(name: str, v: Any) -> str:
         return name
     if isinstance(v, Expr):
         return f"{name}={{{v}}}"
+    if isinstance(v, Raw):
+        return f"{name}={v}"
     if isinstance(v, dict):
         return f"{name}={{{value(v)}}}"
     return f"{name}={value(v)}"
