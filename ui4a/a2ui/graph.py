@@ -27,6 +27,9 @@ def child_refs(comp: Component) -> Iterator[tuple[str, Any]]:
     """(field, referenced id or template) for every child reference of a component."""
     f = comp.fields
     children = f.get("children")
+    if children is not None and not isinstance(children, list | dict):
+        raise A2UIError(f"component {comp.id!r}: children must be a list of ids or a template"
+                        " {componentId, path}", comp.line, 1)
     if isinstance(children, list):
         for c in children:
             yield "children", c
