@@ -90,7 +90,8 @@ def check_graph(surface: Surface, repeat: Callable[[dict], int],
             raise A2UIError(f"component {cid!r}: {field} names {kid!r}, which does not exist",
                             comps[cid].line, 1)
         if kid in on_path:
-            cycle = " → ".join([*path[on_path[kid]:], kid])
+            ring = [*path[on_path[kid]:], kid]
+            cycle = " → ".join(ring if len(ring) <= 9 else [*ring[:4], f"… ({len(ring) - 1} components) …", *ring[-2:]])
             what = "lists itself as a child" if kid == cid else f"is in a cycle: {cycle}"
             raise A2UIError(f"component {kid!r} {what}", comps[kid].line, 1)
         if kid not in size:

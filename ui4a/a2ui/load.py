@@ -44,7 +44,9 @@ def load(text: str) -> Loaded:
         raise A2UIError(f"input is {size:,} bytes, over the limit of {MAX_BYTES // 1024} KiB", 1, 1)
     out = Loaded([])
     stripped = text.lstrip()
-    if stripped.startswith("[") or (stripped.startswith("{") and _one_value(text)):
+    if stripped.startswith("{") and _one_value(text) and _several_objects(text):
+        out.messages = _object_stream(text)
+    elif stripped.startswith("[") or (stripped.startswith("{") and _one_value(text)):
         first = text[: len(text) - len(stripped)].count("\n") + 1
         value = _parse(text, 1, out.warnings)
         items = value if isinstance(value, list) else [value]
@@ -71,6 +73,33 @@ def _one_value(text: str) -> bool:
     except ValueError:
         return True
     return False
+
+
+def _several_objects(text: str) -> bool:
+    """Messages written one after another without line breaks (``{…}{…}``)."""
+    scan(text)
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        return exc.msg == "Extra data"
+    return False
+
+
+def _object_stream(text: str) -> list[tuple[int, Any]]:
+    decoder = json.JSONDecoder()
+    out: list[tuple[int, Any]] = []
+    i = 0
+    while True:
+        while i < len(text) and text[i].isspace():
+            i += 1
+        if i >= len(text):
+            return out
+        line = text.count("\n", 0, i) + 1
+        try:
+            value, i = decoder.raw_decode(text, i)
+        except json.JSONDecodeError as exc:
+            raise A2UIError(f"not JSON: {exc.msg}", exc.lineno, exc.colno) from None
+        out.append((line, value))
 
 
 def _parse(text: str, line: int, warnings: list[ImportWarning]) -> Any:
