@@ -47,8 +47,8 @@ from typing import Any
 
 from bench.cases import load_cases
 from ui4a import a2ui
-from ui4a.a2ui import formats
 from ui4a import tokens as tok
+from ui4a.a2ui import formats
 from ui4a.checks.browser import PageWatch, chromium
 from ui4a.checks.cases import CATEGORIES, Case
 from ui4a.checks.runner import VIEWPORT, run_checks
