@@ -263,3 +263,30 @@ def test_cli_missing_file_is_a_usage_error(tmp_path):
 def test_jsonl_is_longer_than_compact_code(path):
     src = path.read_text(encoding="utf-8")
     assert tokens.count(a2ui.to_jsonl(a2ui.export(src))) > tokens.count(src)
+
+
+# ---------------------------------------------------------------- v1.0 and the CLI's options
+
+
+def test_v1_export_is_one_create_surface_with_components_and_data_inline():
+    (msg,) = a2ui.export('<State n="Ada" /><Heading level=2>Hi {n}</Heading>', version="1.0")
+    body = msg["createSurface"]
+    assert msg["version"] == "v1.0" and body["catalogId"] == catalog_id("1.0")
+    assert body["dataModel"] == {"n": "Ada"}
+    assert body["components"] == [{"id": "root", "component": "Text",
+                                   "text": {"@call": "formatString", "args": {"value": "## Hi ${/n}"}}}]
+    assert a2ui.import_document([msg]).code == '<State n="Ada" />\n<Heading>Hi {n}</Heading>\n'
+
+
+def test_cli_exports_v1_and_strict_import_fails_on_warnings(tmp_path):
+    src = ROOT / "examples" / "tip_calculator.ui"
+    r = _cli(str(src), "--version", "1.0")
+    assert r.returncode == 0 and json.loads(r.stdout)["version"] == "v1.0"
+    doc = tmp_path / "media.jsonl"
+    doc.write_text(_jsonl(CREATE, _update({"id": "root", "component": "Video", "url": "https://example.com/v.mp4"})))
+    r = _cli("--import", str(doc))
+    assert r.returncode == 0 and "<Link" in r.stdout
+    assert f"{doc}:2: warning: component 'root': UI4A has no video player" in r.stderr
+    r = _cli("--import", "--strict", str(doc))
+    assert r.returncode == 1 and r.stderr.startswith(f"{doc}:2:1: component 'root': UI4A has no video player")
+    assert "Traceback" not in r.stderr

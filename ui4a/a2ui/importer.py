@@ -258,7 +258,7 @@ class Converter:
         variant = f.pop("variant", None)
         props: list[tuple[str, Any]] = []
         level = HEADING_LEVELS.get(variant) if isinstance(variant, str) else None
-        if isinstance(text, str) and level is None and (md := markdown_heading(text)):
+        if level is None and (md := _markdown(text)):
             level, text = min(md[0], 4), md[1]
         if f.pop("heading", False) and level is None:
             level = 2
@@ -709,6 +709,18 @@ class Converter:
 
 
 _ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}")
+
+
+def _markdown(text: Any) -> tuple[int, Any] | None:
+    """A Markdown heading in a literal or in a formatString/ui4aFormat template: (level, the rest)."""
+    if isinstance(text, str):
+        return markdown_heading(text)
+    if values.is_call(text) and text["call"] in ("formatString", "ui4aFormat"):
+        args = text.get("args")
+        md = markdown_heading(args["value"]) if isinstance(args, dict) and isinstance(args.get("value"), str) else None
+        if md is not None:
+            return md[0], {**text, "args": {**args, "value": md[1]}}
+    return None
 
 
 def _number(text: str) -> Any:
