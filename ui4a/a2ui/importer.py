@@ -116,6 +116,9 @@ class Converter:
         self.warnings = warnings
         self.emitted_ids: set[str] = set()
         self.base: list[str] = []
+        """The data path of the list item being drawn by a template (relative paths start here)."""
+        self.weights_used = False
+        """Inside a row whose weights became a Grid: the weights are not lost."""
 
     # ------------------------------------------------------------ structure
 
@@ -142,8 +145,6 @@ class Converter:
         for key in _COMMON:
             fields.pop(key, None)
         return method(comp, fields)
-
-    weights_used = False
 
     def children(self, comp: Component, key: str = "children") -> list[Written]:
         refs = comp.fields.get(key)

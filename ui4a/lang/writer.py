@@ -27,7 +27,7 @@ _COMPONENT = re.compile(r"[A-Z][A-Za-z0-9]*")
 _PROP = re.compile(r"[a-z][A-Za-z0-9]*")
 _STRING_SPECIAL = re.compile(r'[\\"{}\x00-\x1f\x7f\ud800-\udfff]')
 _TEXT_SPECIAL = re.compile(r"[\\<{}]")
-_TEXT_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]+")
+_TEXT_CONTROL = re.compile(r"[ \t\n\r]*(?:[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]+[ \t\n\r]*)+")
 _NAMED_ESCAPES = {"\\": "\\\\", '"': '\\"', "{": "\\{", "}": "\\}", "\n": "\\n", "\t": "\\t", "\r": "\\r"}
 _BETWEEN_TAGS = re.compile(r">[ \t\r]*\n\s*<")
 MAX_EXACT_DIGITS = 15
@@ -108,8 +108,9 @@ def template(parts: Iterable[str | Expr]) -> str:
 def text(content: str) -> str:
     """Text between tags with ``\\ < { }`` escaped (whitespace folds as in JSX).
 
-    Control characters cannot stand in a document; a run of them is written as the
-    interpolation of a string literal, ``{"\\u001f"}``, which shows the same characters.
+    Control characters cannot stand in a document; a run of them (with the whitespace
+    around it, which would otherwise fold) is written as the interpolation of a string
+    literal, ``{"\\u001f"}``, which shows the same characters.
     """
     out = []
     pos = 0
