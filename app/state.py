@@ -18,7 +18,7 @@ from typing import Any
 
 import reflex as rx
 
-from app import runtime
+from app import a2ui_paste, runtime
 from app.feed import TurnFeed
 from app.records import ChatMessage, TurnMeta
 from app.wiring import wiring_for
@@ -157,8 +157,32 @@ class PlaygroundState(rx.State):
         if text and (reason := refusal(text, self._history())) is not None:
             self.errors = [reason]
             return rx.set_value("ask-input", raw)  # the form has cleared it: give it back to edit
+        if text and a2ui_paste.looks_like_a2ui(text):
+            return PlaygroundState.show_a2ui(text)
         if text:
             return PlaygroundState.run_turn(text)
+
+    @rx.event
+    def show_a2ui(self, text: str):
+        """An A2UI paste, converted by the importer and shown live; warnings go under the canvas."""
+        code, notes = a2ui_paste.convert(text)
+        report = turn.checked(code) if code is not None else None
+        if report is None or not report.ok or report.document is None:
+            self.errors = notes or [d.format("paste") for d in report.diagnostics]
+            return rx.set_value("ask-input", text)
+        store, cid = runtime.store(), self.conversation_id
+        shown = text[:max_message()]
+        uid = store.add_message(cid, "user", shown)
+        meta = TurnMeta(backend="A2UI import", tokens_ui=tokens.count(code), errors=tuple(notes))
+        answer = f"A2UI document shown as {meta.tokens_ui} tokens of UI code ({len(notes)} warning(s))."
+        mid = store.add_message(cid, "assistant", answer, source=code, meta=meta.to_json())
+        store.save_ui_state(cid, report.state)
+        self.messages.append(ChatMessage(uid, "user", shown))
+        self.messages.append(ChatMessage(mid, "assistant", answer, True, meta))
+        self.canvas_source, self.canvas_message, self.ui_state = code, mid, report.state
+        self.canvas_html = showable(str(render_tree(report.document, theme=theme())), self._client)
+        self.frames += 1
+        self.errors = notes
 
     @rx.event
     def toggle_source(self):

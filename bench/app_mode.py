@@ -15,7 +15,7 @@ from pathlib import Path
 from ui4a.checks.browser import PageWatch
 from ui4a.checks.cases import Case
 from ui4a.checks.runner import run_all
-from ui4a.lang.compact import compact
+from ui4a.lang.writer import canonical as compact
 
 TURN_TIMEOUT_MS = 60_000
 

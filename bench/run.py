@@ -48,10 +48,11 @@ from typing import Any
 from bench.cases import load_cases
 from ui4a import a2ui
 from ui4a import tokens as tok
+from ui4a.a2ui import formats
 from ui4a.checks.browser import PageWatch, chromium
 from ui4a.checks.cases import CATEGORIES, Case
 from ui4a.checks.runner import VIEWPORT, run_checks
-from ui4a.lang.compact import compact
+from ui4a.lang.writer import canonical as compact
 from ui4a.render.html import render_source
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,10 +61,11 @@ MODEL_TOKENIZER = ROOT / "models" / "ui4a-tiny" / "tokenizer.json"
 SAME_SHARE = 0.001
 """Two screenshots are "the same" when under 0.1% of their pixels differ."""
 QUICK_SIZE = 12
-BASELINES = ("html_lean", "html_strict", "a2ui")
-SERIES = ("ui", "html_lean", "html_strict", "a2ui")
+BASELINES = ("html_lean", "html_strict", "a2ui", "a2ui_express", "a2ui_elemental")
+SERIES = ("ui", "html_lean", "html_strict", "a2ui", "a2ui_express", "a2ui_elemental")
 SERIES_LABELS = {"ui": "compact code", "html_lean": "lean HTML", "html_strict": "strict HTML",
-                 "a2ui": "A2UI v0.9 JSON", "html_full": "full render"}
+                 "a2ui": "A2UI v0.9 JSON", "a2ui_express": "A2UI Express", "a2ui_elemental": "A2UI Elemental",
+                 "html_full": "full render"}
 TARGETS = {"html_lean": 0.60, "html_strict": 0.80, "a2ui": 0.50}
 """Minimum median saving of the compact code against each baseline."""
 REFERENCE = {"per_ui_compact": 672, "per_ui_html": 1224, "saving": 0.45}
@@ -367,7 +369,8 @@ def savings(counts: dict[str, int]) -> dict[str, float]:
 
 def run_case(browser, case: Case, screens: Path, counters: dict[str, Callable[[str], int]]) -> dict:
     full = render_source(case.ui, standalone=True)
-    jsonl = a2ui.to_jsonl(a2ui.export(case.ui))
+    messages = a2ui.export(case.ui)
+    jsonl = a2ui.to_jsonl(messages)
     page = browser.new_page(viewport=VIEWPORT)
     watch = PageWatch(stub_images=True)
     watch.attach(page)
@@ -384,7 +387,8 @@ def run_case(browser, case: Case, screens: Path, counters: dict[str, Callable[[s
     # Compact code is counted in its canonical form (no indentation between tags, as a model
     # writes it); the indented reference is counted too, as "ui_as_written".
     texts = {"ui": compact(case.ui), "ui_as_written": case.ui, "html_lean": case.html_lean,
-             "html_strict": strict, "a2ui": jsonl, "html_full": full}
+             "html_strict": strict, "a2ui": jsonl, "a2ui_express": formats.express(messages),
+             "a2ui_elemental": formats.elemental(messages), "html_full": full}
     counts = {name: {k: count(v) for k, v in texts.items()} for name, count in counters.items()}
     return {
         "name": case.name, "category": case.category, "checks": len(case.checks),
@@ -440,6 +444,8 @@ def summarize(rows: list[dict], counters: Sequence[str]) -> dict:
         "median_savings_vs_html_lean": main["median_savings_vs_html_lean"],
         "median_savings_vs_html_strict": main["median_savings_vs_html_strict"],
         "median_savings_vs_a2ui": main["median_savings_vs_a2ui"],
+        "median_savings_vs_a2ui_express": main["median_savings_vs_a2ui_express"],
+        "median_savings_vs_a2ui_elemental": main["median_savings_vs_a2ui_elemental"],
         "median_savings_vs_html_lean_as_written": main["median_savings_vs_html_lean_as_written"],
         "mean_savings_vs_html_lean": main["mean_savings_vs_html_lean"],
         "mean_savings_vs_html_strict": main["mean_savings_vs_html_strict"],
@@ -583,14 +589,16 @@ def write_markdown(report: dict, path: Path) -> None:
         f"{s['cases']} cases{' (quick subset)' if report['quick'] else ''}, {s['checks_total']} checks, "
         f"run {report['started']} in {report['seconds']:.0f} s on {report['platform']}.", "",
         "## Method", "",
-        "- **compact**: the case's reference compact code in canonical form (`ui4a.lang.compact`: no "
+        "- **compact**: the case's reference compact code in canonical form (`ui4a.lang.writer.canonical`: no "
         "line breaks or indentation between tags, which the language ignores, as JSX does — the form a "
         "model writes); the indented reference is reported too. **lean HTML**: the case's hand-written "
         "`html_lean` document. **strict HTML**: the standalone component render with its stylesheet "
         "pruned in Chromium to the rules matching the rendered DOM (state pseudo-classes and "
         "pseudo-elements stripped before matching, theme-variable rules kept), CSS comments and "
         "whitespace removed; a full-page screenshot must match the full render (< 0.1% of pixels "
-        "differ). **A2UI**: the A2UI v0.9 JSONL of the same UI (`ui4a a2ui`).",
+        "differ). **A2UI**: the A2UI v0.9 JSONL of the same UI (`ui4a a2ui`); **A2UI Express** and "
+        "**A2UI Elemental**: A2UI's own compact inference formats, written from that same JSON by the "
+        "official SDK's decompilers (`a2ui-agent-sdk`; `ui4a.a2ui.formats`).",
         "- Saving = 1 − compact/baseline tokens, per case; medians over cases (means and totals too).",
         "- Every compact render, every lean baseline and every strict document runs all of the case's "
         "checks in Chromium (offline); screenshots are in `screens/`.",
@@ -613,15 +621,23 @@ def write_markdown(report: dict, path: Path) -> None:
         m = t["per_ui_mean"]
         lines += [f"### {name}", "",
                   f"Mean tokens per UI: compact {m['ui']:.0f}, lean HTML {m['html_lean']:.0f}, strict HTML "
-                  f"{m['html_strict']:.0f}, A2UI {m['a2ui']:.0f} (unpruned full render {m['html_full']:.0f}; "
+                  f"{m['html_strict']:.0f}, A2UI {m['a2ui']:.0f}, A2UI Express {m['a2ui_express']:.0f}, "
+                  f"A2UI Elemental {m['a2ui_elemental']:.0f} (unpruned full render {m['html_full']:.0f}; "
                   f"compact as written, indented: {m['ui_as_written']:.0f}, median saving vs lean HTML "
                   f"{_pct(t['median_savings_vs_html_lean_as_written'])}).",
                   "", "| baseline | median saving | mean | total | target | |", "|---|---|---|---|---|---|"]
         for b in BASELINES:
-            tg = t["targets"][b]
+            tg = t["targets"].get(b)
+            verdict = (f"≥ {tg['target']:.0%} | {'met' if tg['met'] else '**MISSED**'}" if tg else
+                       "— | " + ("ahead" if t[f"median_savings_vs_{b}"] > 0 else "**UI4A is not ahead**"))
             lines.append(f"| {SERIES_LABELS[b]} | {_pct(t[f'median_savings_vs_{b}'])} | "
-                         f"{_pct(t[f'mean_savings_vs_{b}'])} | {_pct(t[f'total_savings_vs_{b}'])} | "
-                         f"≥ {tg['target']:.0%} | {'met' if tg['met'] else '**MISSED**'} |")
+                         f"{_pct(t[f'mean_savings_vs_{b}'])} | {_pct(t[f'total_savings_vs_{b}'])} | {verdict} |")
+        behind = [f"{SERIES_LABELS[b]} in {sum(1 for r in report['cases'] if r['savings'][name][b] <= 0)} of "
+                  f"{len(report['cases'])} cases" for b in ("a2ui_express", "a2ui_elemental")
+                  if any(r["savings"][name][b] <= 0 for r in report["cases"])]
+        if behind:
+            lines.append("")
+            lines.append("Where UI4A is not ahead (compact code as long as or longer than): " + "; ".join(behind) + ".")
         lines.append("")
     missed = [f"{SERIES_LABELS[b]} ({_pct(v['value'])} < {v['target']:.0%})"
               for b, v in s["targets"].items() if not v["met"]]
@@ -640,13 +656,16 @@ def write_markdown(report: dict, path: Path) -> None:
                   "", f"First component: {mo['first_component_definition']}.", ""]
         lines += [f"- backend error: {e}" for e in mo["backend_errors"]] + ([""] if mo["backend_errors"] else [])
     lines += ["## Per case (cl100k_base tokens)", "",
-              "| case | category | compact | lean | strict | A2UI | vs lean | vs strict | vs A2UI | checks | "
-              "lean checks | strict same |", "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+              "| case | category | compact | lean | strict | A2UI | Express | Elemental | vs lean | vs strict | "
+              "vs A2UI | vs Express | vs Elemental | checks | lean checks | strict same |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in report["cases"]:
         c, sv = r["tokens"]["cl100k_base"], r["savings"]["cl100k_base"]
         cmp_ = r["strict_vs_full"]
         lines.append(f"| {r['name']} | {r['category']} | {c['ui']} | {c['html_lean']} | {c['html_strict']} | "
-                     f"{c['a2ui']} | {_pct(sv['html_lean'])} | {_pct(sv['html_strict'])} | {_pct(sv['a2ui'])} | "
+                     f"{c['a2ui']} | {c['a2ui_express']} | {c['a2ui_elemental']} | {_pct(sv['html_lean'])} | "
+                     f"{_pct(sv['html_strict'])} | {_pct(sv['a2ui'])} | {_pct(sv['a2ui_express'])} | "
+                     f"{_pct(sv['a2ui_elemental'])} | "
                      f"{'pass' if r['ui_pass'] else 'FAIL'} | {'pass' if r['lean_pass'] else 'FAIL'} | "
                      f"{'yes' if cmp_['same'] else 'NO'} ({cmp_['diff_share'] * 100:.2f}%) |")
     lines.append("")
@@ -668,11 +687,12 @@ def write_chart(report: dict, path: Path) -> None:
 
     rows = report["cases"]
     names = [r["name"] for r in rows]
-    width = 0.2
+    width = 0.8 / len(SERIES)
     fig, ax = plt.subplots(figsize=(16, 7), dpi=100)
-    colors = {"ui": "#2b8a3e", "html_lean": "#e67700", "html_strict": "#c92a2a", "a2ui": "#3b5bdb"}
+    colors = {"ui": "#2b8a3e", "html_lean": "#e67700", "html_strict": "#c92a2a", "a2ui": "#3b5bdb",
+              "a2ui_express": "#7048e8", "a2ui_elemental": "#1098ad"}
     for i, s in enumerate(SERIES):
-        xs = [k + (i - 1.5) * width for k in range(len(rows))]
+        xs = [k + (i - (len(SERIES) - 1) / 2) * width for k in range(len(rows))]
         ax.bar(xs, [r["tokens"]["cl100k_base"][s] for r in rows], width, label=SERIES_LABELS[s], color=colors[s])
     ax.set_xticks(range(len(rows)))
     ax.set_xticklabels(names, rotation=70, ha="right", fontsize=8 if len(rows) > 20 else 10)
@@ -749,13 +769,16 @@ def format_summary(report: dict) -> str:
     lines = [f"{s['cases']} cases in {report['seconds']:.0f} s; compact checks pass {_pct(s['checks_pass_rate'])}, "
              f"lean {_pct(s['lean_checks_pass_rate'])}, strict {_pct(s['strict_checks_pass_rate'])}; "
              f"strict looks the same {_pct(s['strict_same_rate'])}",
-             f"{'tokenizer':<14}{'compact':>9}{'lean':>7}{'strict':>8}{'a2ui':>7}"
-             f"{'vs lean':>10}{'vs strict':>11}{'vs a2ui':>9}   (mean tokens per UI; median savings)"]
+             f"{'tokenizer':<14}{'compact':>9}{'lean':>7}{'strict':>8}{'a2ui':>7}{'express':>9}{'elemental':>11}"
+             f"{'vs lean':>10}{'vs strict':>11}{'vs a2ui':>9}{'vs expr':>9}{'vs elem':>9}"
+             "   (mean tokens per UI; median savings)"]
     for name, t in s["tokenizers"].items():
         m = t["per_ui_mean"]
         lines.append(f"{name:<14}{m['ui']:>9.0f}{m['html_lean']:>7.0f}{m['html_strict']:>8.0f}{m['a2ui']:>7.0f}"
+                     f"{m['a2ui_express']:>9.0f}{m['a2ui_elemental']:>11.0f}"
                      f"{_pct(t['median_savings_vs_html_lean']):>10}{_pct(t['median_savings_vs_html_strict']):>11}"
-                     f"{_pct(t['median_savings_vs_a2ui']):>9}")
+                     f"{_pct(t['median_savings_vs_a2ui']):>9}{_pct(t['median_savings_vs_a2ui_express']):>9}"
+                     f"{_pct(t['median_savings_vs_a2ui_elemental']):>9}")
     for b, v in s["targets"].items():
         lines.append(f"target vs {SERIES_LABELS[b]}: median {_pct(v['value'])} "
                      f"{'meets' if v['met'] else 'MISSES'} >= {v['target']:.0%}")

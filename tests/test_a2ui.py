@@ -1,4 +1,4 @@
-"""A2UI v0.9 export/import: message shapes, round trips, bad input, the CLI, token sanity."""
+"""A2UI export/import: message shapes, SDK validation, round trips, bad input, the CLI, token sanity."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from ui4a import a2ui, registry, tokens
+from ui4a.a2ui.catalog import catalog_id, validate
 from ui4a.render.html import render_source
 from ui4a.validate import check
 
@@ -34,7 +35,7 @@ def test_small_document_exact_messages():
     fmt = {"call": "formatString", "args": {"value": "Table for ${/guests}"}, "returnType": "string"}
     send = {"call": "formatString", "args": {"value": "Book for ${/guests}"}, "returnType": "string"}
     assert a2ui.export(src) == [
-        {"version": "v0.9", "createSurface": {**SURFACE, "catalogId": a2ui.CATALOG_ID}},
+        {"version": "v0.9", "createSurface": {**SURFACE, "catalogId": catalog_id("0.9")}},
         {"version": "v0.9", "updateComponents": {**SURFACE, "components": [
             {"id": "root", "component": "Card", "child": "c1", "title": "Book"},
             {"id": "c1", "component": "Column", "children": ["c2", "c3", "c4"]},
@@ -66,7 +67,7 @@ def test_several_top_level_elements_get_a_root_column():
 def test_own_ids_are_kept_and_generated_ids_avoid_them():
     comps = _components('<Stack><Text id="c1">a</Text><Text>b</Text></Stack>')
     assert [c["id"] for c in comps] == ["root", "c1", "c2"]
-    back = a2ui.import_messages(a2ui.export('<Stack><Text id="intro">a</Text></Stack>'))
+    back = a2ui.import_document(a2ui.export('<Stack><Text id="intro">a</Text></Stack>')).code
     assert 'id="intro"' in back
 
 
@@ -78,26 +79,26 @@ def test_standard_mappings():
         '<Icon name="map-pin" /><Row justify="between"><Text>x</Text></Row>'
         '<Button label="Go" variant="ghost" action={toggle(on)} /></Stack>')}
     assert comps["c1"] == {"id": "c1", "component": "CheckBox", "label": "On",
-                           "value": {"path": "/on"}, "variant": "switch"}
+                           "value": {"path": "/on"}, "switch": True}
     assert comps["c2"]["variant"] == "longText" and comps["c2"]["value"] == {"path": "/t"}
     assert comps["c3"]["component"] == "ChoicePicker"
     assert comps["c3"]["options"] == [{"label": "A", "value": "A"}, {"label": "Bee", "value": "B"}]
     assert comps["c4"] == {"id": "c4", "component": "Icon", "name": "locationOn"}
     assert comps["c5"]["justify"] == "spaceBetween"
     assert comps["c7"]["variant"] == "borderless"
-    assert comps["c7"]["action"] == {"functionCall": {"call": "ui4a.run", "args": {"program": "toggle(on)"}}}
+    assert comps["c7"]["action"] == {"functionCall": {"call": "ui4aRun", "args": {"program": "toggle(on)"}}}
 
 
 def test_custom_components_carry_their_props():
     comps = _components('<Stat label="MRR" value="$12k" delta=4.2 />')
     assert comps == [{"id": "root", "component": "Stat", "label": "MRR", "value": "$12k", "delta": 4.2}]
     comps = _components('<State n=1 /><Badge tone="info">{n * 2} new</Badge>')
-    assert comps[0]["text"] == {"call": "ui4a.format", "args": {"value": "{n * 2} new"}}
+    assert comps[0]["text"] == {"call": "ui4aFormat", "args": {"value": "{n * 2} new"}}
 
 
 def test_computed_values_use_the_custom_expression_function():
     comps = _components('<State n=1 /><Progress label="P" value={n * 10} />')
-    assert comps[0]["value"] == {"call": "ui4a.expr", "args": {"expr": "n * 10"}}
+    assert comps[0]["value"] == {"call": "ui4aExpr", "args": {"expr": "n * 10"}}
 
 
 # ---------------------------------------------------------------- round trip
@@ -132,7 +133,7 @@ CASES = [pytest.param(p.read_text(encoding="utf-8"), id=p.name) for p in EXAMPLE
 
 @pytest.mark.parametrize("src", CASES)
 def test_round_trip_renders_the_same(src):
-    back = a2ui.import_messages(a2ui.to_jsonl(a2ui.export(src)))
+    back = a2ui.import_document(a2ui.to_jsonl(a2ui.export(src))).code
     report = check(back)
     assert report.ok, report.format() + "\n" + back
     assert _summary(render_source(back)) == _summary(render_source(src))
@@ -140,7 +141,7 @@ def test_round_trip_renders_the_same(src):
 
 def test_import_accepts_a_list_of_messages():
     src = '<State x="hi" /><Text>{x}</Text>'
-    assert a2ui.import_messages(a2ui.export(src)) == '<State x="hi" />\n<Text>{x}</Text>\n'
+    assert a2ui.import_document(a2ui.export(src)).code == '<State x="hi" />\n<Text>{x}</Text>\n'
 
 
 # ---------------------------------------------------------------- bad input
@@ -160,31 +161,53 @@ CREATE = {"version": "v0.9", "createSurface": {"surfaceId": "s", "catalogId": "x
 @pytest.mark.parametrize("text, line, message", [
     (_jsonl(CREATE, "{not json"), 2, "not JSON"),
     (_jsonl(CREATE, _update({"component": "Text", "text": "a"})), 2, "component #1 has no id"),
-    (_jsonl(_update({"id": "root", "component": "Video", "url": "x"})), 1, "unknown component type 'Video'"),
     (_jsonl(CREATE, _update({"id": "root", "component": "Column", "children": ["a", "b"]},
-                            {"id": "a", "component": "Text", "text": "x"})), 2, "child id 'b' does not exist"),
-    (_jsonl(_update({"id": "root", "component": "Column", "children": ["a"]},
-                    {"id": "a", "component": "Row", "children": ["root"]})), 1, "cycle"),
+                            {"id": "a", "component": "Text", "text": "x"})), 2,
+     "component 'root': children names 'b', which does not exist"),
+    (_jsonl(CREATE, _update({"id": "root", "component": "Column", "children": ["a"]},
+                            {"id": "a", "component": "Row", "children": ["root"]})), 2,
+     "component 'root' is in a cycle: root → a → root"),
     (_jsonl({"version": "v0.9", "bogus": {}}), 1, "exactly one of"),
-    (_jsonl(CREATE, _update({"id": "root", "component": "Column",
-                             "children": {"path": "/items", "componentId": "t"}})), 2, "template children"),
+    (_jsonl(CREATE, _update({"id": "root", "component": "Text", "text": "a"},
+                            {"id": "root", "component": "Text", "text": "b"})), 2,
+     "duplicate component id 'root' in one components list"),
 ])
 def test_bad_input_is_positioned(text, line, message):
     with pytest.raises(a2ui.A2UIError) as info:
-        a2ui.import_messages(text)
+        a2ui.import_document(text)
     assert info.value.line == line
     assert message in str(info.value)
-    assert str(info.value).startswith(f"line {line}: ")
 
 
 def test_missing_root_is_an_error():
-    with pytest.raises(a2ui.A2UIError, match="no component has the id 'root'"):
-        a2ui.import_messages(_jsonl(_update({"id": "a", "component": "Text", "text": "x"})))
+    with pytest.raises(a2ui.A2UIError, match="surface 's' has no component with the id 'root'"):
+        a2ui.import_document(_jsonl(CREATE, _update({"id": "a", "component": "Text", "text": "x"})))
 
 
-def test_self_cycle_is_an_error():
-    with pytest.raises(a2ui.A2UIError, match="cycle"):
-        a2ui.import_messages([_update({"id": "root", "component": "Card", "child": "root"})])
+def test_self_child_is_named():
+    with pytest.raises(a2ui.A2UIError, match="component 'root' lists itself as a child"):
+        a2ui.import_document([CREATE, _update({"id": "root", "component": "Card", "child": "root"})])
+
+
+# ---------------------------------------------------------------- the SDK's validator
+
+REFERENCES = [pytest.param(p.read_text(encoding="utf-8"), id=p.name) for p in EXAMPLES] + [
+    pytest.param(c.example, id=f"example-{c.name}") for c in registry.all_components()
+]
+
+
+def _bench_references() -> list:
+    from bench.cases import load_cases
+
+    return [pytest.param(c.ui, id=f"bench-{c.name}") for c in load_cases()]
+
+
+@pytest.mark.parametrize("version", ["0.9", "1.0"])
+@pytest.mark.parametrize("src", REFERENCES + _bench_references())
+def test_every_export_passes_the_sdk_validator(src, version):
+    messages = a2ui.export(src, version=version)
+    validate(messages, version)
+    assert all(m["version"] == f"v{version}" for m in messages)
 
 
 # ---------------------------------------------------------------- CLI
@@ -215,7 +238,7 @@ def test_cli_bad_jsonl_exits_1_with_a_position(tmp_path):
     bad.write_text(_jsonl(CREATE, _update({"id": "root", "component": "Card", "child": "nope"})))
     r = _cli("--import", str(bad))
     assert r.returncode == 1
-    assert r.stderr.strip() == f"{bad}:2: component 'root': child id 'nope' does not exist"
+    assert r.stderr.strip() == f"{bad}:2:1: component 'root': child names 'nope', which does not exist"
     assert "Traceback" not in r.stderr
 
 
@@ -240,3 +263,30 @@ def test_cli_missing_file_is_a_usage_error(tmp_path):
 def test_jsonl_is_longer_than_compact_code(path):
     src = path.read_text(encoding="utf-8")
     assert tokens.count(a2ui.to_jsonl(a2ui.export(src))) > tokens.count(src)
+
+
+# ---------------------------------------------------------------- v1.0 and the CLI's options
+
+
+def test_v1_export_is_one_create_surface_with_components_and_data_inline():
+    (msg,) = a2ui.export('<State n="Ada" /><Heading level=2>Hi {n}</Heading>', version="1.0")
+    body = msg["createSurface"]
+    assert msg["version"] == "v1.0" and body["catalogId"] == catalog_id("1.0")
+    assert body["dataModel"] == {"n": "Ada"}
+    assert body["components"] == [{"id": "root", "component": "Text",
+                                   "text": {"@call": "formatString", "args": {"value": "## Hi ${/n}"}}}]
+    assert a2ui.import_document([msg]).code == '<State n="Ada" />\n<Heading>Hi {n}</Heading>\n'
+
+
+def test_cli_exports_v1_and_strict_import_fails_on_warnings(tmp_path):
+    src = ROOT / "examples" / "tip_calculator.ui"
+    r = _cli(str(src), "--version", "1.0")
+    assert r.returncode == 0 and json.loads(r.stdout)["version"] == "v1.0"
+    doc = tmp_path / "media.jsonl"
+    doc.write_text(_jsonl(CREATE, _update({"id": "root", "component": "Video", "url": "https://example.com/v.mp4"})))
+    r = _cli("--import", str(doc))
+    assert r.returncode == 0 and "<Link" in r.stdout
+    assert f"{doc}:2: warning: component 'root': UI4A has no video player" in r.stderr
+    r = _cli("--import", "--strict", str(doc))
+    assert r.returncode == 1 and r.stderr.startswith(f"{doc}:2:1: component 'root': UI4A has no video player")
+    assert "Traceback" not in r.stderr

@@ -23,6 +23,7 @@ from typing import get_args
 
 from ui4a import atomic, registry
 from ui4a.component import CATEGORIES
+from ui4a.lang import writer
 from ui4a.types import Tone
 
 CHILD_POLICIES = ("none", "text", "inline", "any")
@@ -86,13 +87,14 @@ def _registered_file(name: str) -> tuple[bool, Path | None]:
 def example_for(name: str, children: str = "none") -> str:
     """The starter example in compact code: a valid document that uses the component."""
     words = kebab_name(name).replace("-", " ")
-    attrs = f'title="{words[:1].upper() + words[1:]}" subtitle="Updated today" tone="info"'
-    return {
-        "none": f"<{name} {attrs} />",
-        "text": f"<{name} {attrs}>Everything is on track.</{name}>",
-        "inline": f"<{name} {attrs}>Everything is on track.</{name}>",
-        "any": f"<{name} {attrs}><Text>Everything is on track.</Text></{name}>",
+    props = [("title", words[:1].upper() + words[1:]), ("subtitle", "Updated today"), ("tone", "info")]
+    content = {
+        "none": [],
+        "text": [writer.text("Everything is on track.")],
+        "inline": [writer.text("Everything is on track.")],
+        "any": [writer.element("Text", children=[writer.text("Everything is on track.")])],
     }[children]
+    return writer.element(name, props, content)
 
 
 def render_module(name: str, category: str = "content", children: str = "none") -> str:

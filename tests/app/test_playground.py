@@ -138,3 +138,17 @@ def test_a_message_over_the_limit_is_refused_whole_and_given_back(page):
     page.reload()  # nothing was stored either
     page.wait_for_selector("#canvas")
     assert page.locator("[data-role=user]").count() == before
+
+
+def test_an_a2ui_paste_is_shown_live_and_its_source_is_the_compact_code(page):
+    from pathlib import Path
+
+    jsonl = (Path(__file__).resolve().parents[1] / "fixtures" / "a2ui" / "contact_form_v09.jsonl").read_text()
+    ask(page, jsonl)  # the one-line input joins the lines: messages one after another
+    canvas = page.inner_text("#canvas")
+    assert "Contact us" in canvas and "Send message" in canvas
+    assert page.input_value("#canvas input >> nth=0") == "Ada"
+    assert "A2UI import" in page.locator("[data-role=assistant] .pg-meta").last.inner_text()
+    page.click("#toggle-source")
+    assert page.inner_text("#source").startswith('<State contactFirstName="Ada"')
+    assert "warning: component 'phone': check 'regex' is not kept" in page.inner_text("#errors")

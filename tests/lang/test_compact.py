@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import example_sources
-from ui4a.lang.compact import compact
 from ui4a.lang.parser import parse
+from ui4a.lang.writer import canonical as compact
 from ui4a.render.html import render_source
 from ui4a.tokens import count
 

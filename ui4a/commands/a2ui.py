@@ -1,4 +1,4 @@
-"""``ui4a a2ui``: export compact code as A2UI v0.9 JSONL, or import JSONL back."""
+"""``ui4a a2ui``: export compact code as A2UI JSONL (v0.9, or v1.0), or import A2UI back."""
 
 from __future__ import annotations
 
@@ -11,9 +11,13 @@ from ui4a.validate import check
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("a2ui", help="export a .ui file as A2UI v0.9 JSONL (or --import JSONL back to compact code)")
-    p.add_argument("file", help="a .ui file (or, with --import, a .jsonl file); - for stdin")
-    p.add_argument("--import", dest="import_", action="store_true", help="read A2UI JSONL, write compact code")
+    p = sub.add_parser("a2ui", help="export a .ui file as A2UI JSONL (or --import an A2UI document back)")
+    p.add_argument("file", help="a .ui file (or, with --import, A2UI JSONL or a JSON array); - for stdin")
+    p.add_argument("--import", dest="import_", action="store_true",
+                   help="read A2UI v0.9/v0.10/v1.0 messages, write compact code")
+    p.add_argument("--version", dest="a2ui_version", choices=("0.9", "1.0"), default="0.9",
+                   help="A2UI version to export (default 0.9)")
+    p.add_argument("--strict", action="store_true", help="with --import: any warning is an error (exit 1)")
     p.add_argument("-o", "--output", help="write here instead of stdout (atomically)")
     p.set_defaults(func=run)
 
@@ -25,16 +29,13 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_FAULTS
     if args.import_:
         try:
-            out = a2ui.import_messages(text)
+            result = a2ui.import_document(text, strict=args.strict)
         except a2ui.A2UIError as exc:
-            where = f"{args.file}:{exc.line}" if exc.line is not None else args.file
-            print(f"{where}: {exc.detail}", file=sys.stderr)
+            print(exc.format(args.file), file=sys.stderr)
             return EXIT_FAULTS
-        report = check(out)
-        if not report.ok:
-            for d in report.diagnostics:
-                print(f"{args.file}: imported code is invalid: {d.line}:{d.col}: {d.message}", file=sys.stderr)
-            return EXIT_FAULTS
+        for w in result.warnings:
+            print(w.format(args.file), file=sys.stderr)
+        out = result.code
     else:
         report = check(text)
         if not report.ok or report.document is None:
@@ -42,9 +43,9 @@ def run(args: argparse.Namespace) -> int:
                 print(d.format(args.file), file=sys.stderr)
             return EXIT_FAULTS
         try:
-            out = a2ui.to_jsonl(a2ui.export(report.document))
+            out = a2ui.to_jsonl(a2ui.export(report.document, version=args.a2ui_version))
         except a2ui.A2UIError as exc:
-            print(f"{args.file}: {exc}", file=sys.stderr)
+            print(exc.format(args.file), file=sys.stderr)
             return EXIT_FAULTS
     if args.output:
         write_atomic(args.output, out)

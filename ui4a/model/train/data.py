@@ -71,6 +71,8 @@ from functools import cache
 from typing import Any, Literal
 
 from ui4a import atomic
+from ui4a.lang import writer
+from ui4a.lang.writer import Expr
 
 CHAT_SHARE = 0.25
 
@@ -99,10 +101,6 @@ class Pair:
 
 # --------------------------------------------------------------------------- writing code
 
-class Expr(str):
-    """A prop value written in braces: ``{count + 1}``, ``{send("Hi")}``."""
-
-
 @cache
 def _fields(name: str) -> tuple[list[str], dict[str, Any]]:
     from ui4a import registry
@@ -115,30 +113,8 @@ def _fields(name: str) -> tuple[list[str], dict[str, Any]]:
     return list(fields), defaults
 
 
-def _q(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def num(x: float | int) -> str:
-    """Numbers as both request and answer write them."""
-    if isinstance(x, float) and x.is_integer():
-        x = int(x)
-    return str(x)
-
-
-def lit(v: Any) -> str:
-    """A literal value in canonical form."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if v is None:
-        return "null"
-    if isinstance(v, int | float):
-        return num(v)
-    if isinstance(v, str):
-        return _q(v)
-    if isinstance(v, dict):
-        return "{" + ",".join(f"{k}:{lit(x)}" for k, x in v.items()) + "}"
-    return "[" + ",".join(lit(x) for x in v) + "]"
+num = writer.number
+"""Numbers as both request and answer write them (``2.0`` → ``2``)."""
 
 
 def el(tag: str, /, *children: str, **props: Any) -> str:
@@ -147,7 +123,7 @@ def el(tag: str, /, *children: str, **props: Any) -> str:
     unknown = set(props) - set(order)
     if unknown:
         raise KeyError(f"{tag} has no prop(s) {sorted(unknown)}")
-    parts = [tag]
+    kept = []
     for key in order:
         if key not in props:
             continue
@@ -155,20 +131,12 @@ def el(tag: str, /, *children: str, **props: Any) -> str:
         if v is None or v is False or (key in defaults and not isinstance(v, Expr) and v == defaults[key]
                                        and type(v) is type(defaults[key])):
             continue
-        if v is True:
-            parts.append(key)
-        elif isinstance(v, Expr):
-            parts.append(f"{key}={{{v}}}")
-        else:
-            parts.append(f"{key}={lit(v)}")
-    head = " ".join(parts)
-    if not children:
-        return f"<{head} />"
-    return f"<{head}>{''.join(children)}</{tag}>"
+        kept.append((key, v))
+    return writer.element(tag, kept, children)
 
 
 def state(**values: Any) -> str:
-    return "<State " + " ".join(f"{k}={lit(v)}" for k, v in values.items()) + " />"
+    return writer.state(values)
 
 
 def text(s: str, **props: Any) -> str:
@@ -701,7 +669,7 @@ def fam_send_button(rng: random.Random) -> Pair:
         adj += " "
     req = rng.choice((f'a {adj}button "{label}" that sends "{msg}"',
                       f'a {adj}"{label}" button which sends the message "{msg}"'))
-    code = el("Button", label=label, action=Expr(f"send({_q(msg)})"), variant=variant)
+    code = el("Button", label=label, action=Expr(f"send({writer.string(msg)})"), variant=variant)
     return _ui("send_button", ask(rng, req), [code])
 
 
@@ -738,7 +706,7 @@ def fam_checkbox_state(rng: random.Random) -> Pair:
     req = rng.choice((f'a checkbox "{label}" that shows "{yes}" when ticked and "{no}" otherwise',
                       f'a "{label}" checkbox with text "{yes}" if checked, else "{no}"'))
     lines = [state(**{v: False}), el("Checkbox", label=label, bind=Expr(v)),
-             text(f"{{{v} ? {_q(yes)} : {_q(no)}}}")]
+             text(f"{{{v} ? {writer.string(yes)} : {writer.string(no)}}}")]
     return _ui("checkbox_state", ask(rng, req), lines)
 
 
@@ -1019,7 +987,7 @@ def fam_empty_state(rng: random.Random) -> Pair:
     title = f"No {thing} yet"
     req = rng.choice((f'an empty state for no {thing} with a button "{action}"',
                       f'a placeholder saying there are no {thing} yet, with the action "{action}"'))
-    code = el("EmptyState", title=title, icon=icon, actionLabel=action, action=Expr(f"send({_q(action)})"))
+    code = el("EmptyState", title=title, icon=icon, actionLabel=action, action=Expr(f"send({writer.string(action)})"))
     return _ui("empty_state", ask(rng, req), [code])
 
 

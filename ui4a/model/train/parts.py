@@ -14,8 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ui4a.lang.writer import interpolated as lit
 from ui4a.model.train import pools
-from ui4a.model.train.data import Expr, el, lit, text
+from ui4a.model.train.data import Expr, el, text
 from ui4a.model.train.speech import (
     Clock,
     Day,

@@ -17,9 +17,10 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
+from ui4a.lang.writer import interpolated as lit
 from ui4a.model.train import parts as P
 from ui4a.model.train import pools
-from ui4a.model.train.data import Expr, el, lit, state, text, var
+from ui4a.model.train.data import Expr, el, state, text, var
 from ui4a.model.train.speech import (
     Style,
     bullets,
