@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ui4a import harness, tokens, traces
+from ui4a.mend import mend
 from ui4a.model.backends.base import Backend, BackendError, Message, Route
 from ui4a.model.repair import repair_messages
 from ui4a.validate import Report, check
@@ -74,10 +75,18 @@ class Watch:
 
 async def repair(backend: Backend, messages: Sequence[Message], route: Route, output: str, report: Report,
                  turns: int | None = None, watch: Watch | None = None) -> tuple[str, Report, list[dict[str, Any]]]:
-    """Up to ``turns`` repair turns (default: the manifest's) for an unconstrained source's faulty UI."""
+    """Up to ``turns`` repair turns (default: the manifest's) for an unconstrained source's faulty UI.
+
+    A constrained source's answer is not asked for again (it would decode the same): in the rare case
+    it does not validate, what is faulty is dropped (:func:`ui4a.mend.mend`) and the attempt says what."""
     turns = harness.current().decoding.repair_turns if turns is None else turns
     attempts: list[dict[str, Any]] = []
     if getattr(backend, "constrained", False):
+        if not report.ok:
+            mended = mend(output, harness.current().allowed())
+            attempts.append({"output": output, "errors": [d.format("answer") for d in report.diagnostics],
+                             "mended": mended.dropped})
+            output, report = mended.source, mended.report
         return output, report, attempts
     while not report.ok and len(attempts) < turns:
         if watch is not None:

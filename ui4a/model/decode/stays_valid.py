@@ -30,6 +30,7 @@ from ui4a.model.decode.vocab import token_texts
 from ui4a.validate import STATE_TAG, declared_state, frame_faults
 
 TRIES = 32  # tokens checked at a step whose best token brings a fault
+SCAN = 4096  # how far down the ranking a refused step looks (between elements nearly every token is allowed)
 MEMO = 256  # frames whose faults are remembered (cleared when a new frame starts)
 # A token holding one of these may complete a value, an array item or a tag.
 _COMPLETES = frozenset("\"']}),/> \n\t")
@@ -246,6 +247,7 @@ class Lookahead:
         self._memo: dict[str, set[tuple[int, str]]] = {}  # frame -> faults, under the current state
         self._mends: dict[str, str | None] = {}  # frame -> the prop that mends its element's fault
         self.banned = 0  # tokens refused over the answer
+        self._quote_enders: dict[str, frozenset[int]] = {}
 
     def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
         if self._plan:
@@ -266,13 +268,11 @@ class Lookahead:
         # expression, to go on with it), so take the best of the other such tokens that does
         # not; only when none does, the best token that cannot complete anything.
         self.banned += 1
-        ranking = torch.argsort(scores[0], descending=True).tolist()
+        ranking = _ranked(scores[0])
         tried, fallback = 1, None
-        for token in ranking:
+        for token in ranking[:SCAN]:
             if token == best:
                 continue
-            if not torch.isfinite(scores[0, token]):
-                break
             if token == self.eos:
                 return keep(scores, token)
             if not self._checked(token):
@@ -289,8 +289,8 @@ class Lookahead:
             # In an expression the model may not rank any good name high: look further down,
             # among the tokens that spell on towards a name that can be right.
             tried = 0
-            for token in ranking:
-                if not torch.isfinite(scores[0, token]) or tried >= self.tries:
+            for token in ranking[:SCAN]:
+                if tried >= self.tries:
                     break
                 if token == best or not self._checked(token) or not _plausible(frame, self.texts[token], self._declared()):
                     continue
@@ -302,17 +302,20 @@ class Lookahead:
         if fallback is None and quote:
             # In a string where nothing the model ranks high passes (as at its length limit), the
             # best token that ends the string and passes; only those tokens are looked at.
+            enders = self._enders(quote)
             for token in ranking:
-                if token >= len(self.texts) or not self.texts[token].startswith(quote):
-                    continue
-                if not torch.isfinite(scores[0, token]):
-                    break
-                if self._passes(frame, token, before):
+                if token in enders and self._passes(frame, token, before):
                     return keep(scores, token)
         mend = self._mend(frame, best, scores)
         if mend is not None:
             return keep(scores, mend)
         return keep(scores, fallback) if fallback is not None else scores
+
+    def _enders(self, quote: str) -> frozenset[int]:
+        """The tokens whose text starts with ``quote`` (they end a string), found once per quote."""
+        if quote not in self._quote_enders:
+            self._quote_enders[quote] = frozenset(i for i, s in enumerate(self.texts) if s.startswith(quote))
+        return self._quote_enders[quote]
 
     def _mend(self, frame: str, best: int, scores: torch.FloatTensor) -> int | None:
         """Where the model would end the tag on a fault a prop it has not written mends (an Image's
@@ -481,6 +484,12 @@ class Lookahead:
 
 
 _WHOLE = (0, "prop-type")  # a fault of the frame's element as a whole (its props model's own check)
+
+
+def _ranked(scores: torch.Tensor) -> list[int]:
+    """The tokens still allowed (finite scores), best first."""
+    allowed = torch.isfinite(scores).nonzero().flatten()
+    return allowed[torch.argsort(scores[allowed], descending=True)].tolist()
 
 
 def _in_tag(frame: str) -> bool:
