@@ -2,7 +2,7 @@
 
   ui4a bench [ui] [--quick] [--out DIR] [--model SPEC]   tokens vs lean/strict HTML and A2UI, checked in Chromium
   ui4a bench parse [--size-kb N]                         streaming vs full parse speed
-  ui4a bench mol [--model local:PATH]                    the Mixture-of-LoRA runtime on the held-out split
+  ui4a bench mol [--model local:PATH[,PATH]] [--quick]   the default model beside ui4a-tiny: benchmark cases, held-out, speed
   ui4a bench app                                         playground latency
   ui4a bench rsi [--out DIR]                             the learning loop: generation 0 vs 1 (about 10 minutes)
 
@@ -32,7 +32,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", help="ui: folder for report.json, report.md, tokens.png, screens/ "
                                  "(default: bench/results/)")
     p.add_argument("--model", help="ui: also score a model source: local[:PATH], openai:URL, replay or fake; "
-                                   "mol: local:PATH picks the model directory")
+                                   "mol: local:PATH[,PATH] picks the model directories")
     p.add_argument("--app", action="store_true", help="ui: also render every case in the live Reflex app "
                                                       "(starts the app; about a minute more)")
     p.add_argument("--size-kb", type=int, default=200, help="parse: size of the generated document")
@@ -54,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
         return suite("parse_speed").main(["--size-kb", str(args.size_kb)])
     if args.suite == "mol":
         spec = args.model or ""
-        return suite("mol").main(["--model", spec.partition(":")[2]] if spec.startswith("local:") else [])
+        return suite("mol").main((["--models", spec.partition(":")[2]] if spec.startswith("local:") else [])
+                                 + (["--quick"] if args.quick else []))
     if args.suite == "app":
         return suite("app_latency").main([])
     if args.suite == "rsi":

@@ -76,6 +76,9 @@ def train(manifest: Manifest, dataset: str | Path, adapter: str = "ui", steps: i
     if m.model.backend != "local":
         raise TrainError(f"rsi train needs the local backend (the manifest's is {m.model.backend!r}); train a "
                          "remote adapter where it is served")
+    if m.pretrained() is not None:
+        raise TrainError(f"rsi train fits candidates on a from-scratch model (such as models/ui4a-tiny); the "
+                         f"adapters on the pretrained base {m.pretrained()} are rebuilt by `ui4a model build`")
     if adapter not in m.model.adapters or not m.model.adapters[adapter].path:
         raise TrainError(f"the manifest has no local adapter {adapter!r}")
     base_dir, current = m.resolve(m.model.base), m.model.adapters[adapter]

@@ -93,8 +93,8 @@ def decode(model: Any, rows: list[Row], cache: Any, max_new_tokens: int, timing:
         if batched:
             mask = torch.cat([mask, torch.tensor([[0 if r.done else 1] for r in rows])], dim=1)
             last = last + 1
-        out = model.forward(torch.tensor(step).unsqueeze(1), cache, weights, attention_mask=mask,
-                            position_ids=last.unsqueeze(1) if batched else None)
+        out = model.step(torch.tensor(step).unsqueeze(1), cache, weights, attention_mask=mask,
+                         position_ids=last.unsqueeze(1) if batched else None)
         logits, cache = out.logits[:, -1], out.cache
     if n == 1:
         rows[0].cache = cache

@@ -14,6 +14,7 @@ The decoding loop (:mod:`ui4a.model.backends.decoding`) is written once for one 
 from __future__ import annotations
 
 import json
+import os
 import queue
 import threading
 import time
@@ -68,6 +69,11 @@ class LocalModel:
         if fmt not in FORMATS:
             raise BackendError(f"{self.path}/build.json has an unknown format {fmt!r} (known: {', '.join(FORMATS)})")
         self.base_dir, self.base_key = self._base_dir(fmt)
+        # A pretrained base runs in bf16 (its adapters were trained under bf16 autocast) and decodes with
+        # merged int8 weights (fast_weights); the tiny model stays as it was trained, in fp32.
+        self.dtype = torch.bfloat16 if fmt == "chatml" else torch.float32
+        self.fast_decode = fmt == "chatml" and os.environ.get("UI4A_FAST_DECODE", "1") != "0"
+        self._fast: dict[str | None, Any] = {}
         self.tokenizer, base = self._load_base()
         self.model, self.weights = self._load_adapters(base, adapters)
         self.adapters = list(self.weights)
@@ -110,7 +116,7 @@ class LocalModel:
         try:
             with quietly():
                 tokenizer = AutoTokenizer.from_pretrained(self.base_dir)
-                base = AutoModelForCausalLM.from_pretrained(self.base_dir, dtype=self.torch.float32,
+                base = AutoModelForCausalLM.from_pretrained(self.base_dir, dtype=self.dtype,
                                                             attn_implementation="sdpa")
         except Exception as exc:  # safetensors, JSON and OS errors all mean a corrupt or partial artifact
             raise BackendError(f"cannot load the model at {self.base_dir}: {exc}") from exc
@@ -194,13 +200,25 @@ class LocalModel:
         self.model.set_adapter(weights)
         return self.model(input_ids=ids, cache=cache, use_cache=True, **kwargs)
 
+    def step(self, ids: Any, cache: Any, weights: str | None, **kwargs: Any) -> Any:
+        """One decoding step: with the merged int8 weights of ``weights`` where they are used, else
+        as :meth:`forward`."""
+        if not self.fast_decode:
+            return self.forward(ids, cache, weights, **kwargs)
+        if weights not in self._fast:
+            from ui4a.model.backends import fast_weights
+
+            self._fast[weights] = fast_weights.build(self.base_dir, self.model, weights)
+        return self._fast[weights](input_ids=ids, cache=cache, use_cache=True, **kwargs)
+
     def prefix(self, adapter: str | None) -> list[tuple[Any, Any]]:
         """The adapter's system prefix as keys and values per layer, computed once (and kept on disk
         for a pretrained base, where the bare base computes it)."""
         key = ("" if self.format.prefix_by_base else self._weights(adapter) or "", self.format.prompt(adapter))
         if key not in self._prefix_cache:
             disk = prefix_store.prefix_key(base=self.base_key, ids=self.format.prefix_ids(adapter),
-                                           torch=self.torch.__version__) if self.base_key else None
+                                           dtype=str(self.dtype), torch=self.torch.__version__) \
+                if self.base_key else None
             kv = prefix_store.load(disk, self.model.config.num_hidden_layers) if disk else None
             if kv is None:
                 kv = self.compute_prefix(adapter)

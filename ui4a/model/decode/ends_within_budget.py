@@ -93,6 +93,23 @@ def _required(component: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=256)
+def _example_values(component: str, prop: str) -> tuple[str, ...]:
+    """The value the component's own example gives ``prop``, as written: a value known to validate
+    where the short fillers cannot (a chart's data)."""
+    from ui4a.lang.parser import parse
+
+    comp = registry.get(component)
+    try:
+        doc = parse(comp.example) if comp is not None and comp.example else None
+    except Exception:  # an example that does not parse offers nothing
+        return ()
+    for el, _ in doc.walk() if doc is not None else ():
+        if el.name == component and (found := el.prop(prop)) is not None and "{" not in found.source:
+            return (f"{{{found.source}}}" if found.braced else found.source,)
+    return ()
+
+
+@lru_cache(maxsize=256)
 def _enum_values(component: str, prop: str) -> tuple[str, ...]:
     """The string values an enum prop takes (none for other props)."""
     comp = registry.get(component)
@@ -202,6 +219,7 @@ class Closing(LogitsProcessor):
             self._plan = self._filler(context, input_ids)
             if self._plan:
                 return force(scores, self._plan.pop(0))
+        unvetted = None
         for kind in (k.closers[context], k.other, k.opener, k.opens_element, k.blank):
             pick = allowed & kind[:n]
             if pick.any():
@@ -209,7 +227,12 @@ class Closing(LogitsProcessor):
                 if not ok and kind is k.closers[context]:
                     detour = self._detour(context, input_ids, scores[0, :n], allowed & k.other[:n])
                     token = token if detour is None else detour
+                elif not ok:  # a token the lookahead refuses (one bracket too deep): the next kind first
+                    unvetted = token if unvetted is None else unvetted
+                    continue
                 return force(scores, token)
+        if unvetted is not None:
+            return force(scores, unvetted)
         return scores
 
     def _detour(self, context: str, input_ids: torch.LongTensor, scores: torch.Tensor,
@@ -284,7 +307,7 @@ class Closing(LogitsProcessor):
             return fits[0][1]
         if at.mode.in_tag and at.element is not None:
             missing = [name for name in _required(at.element) if name not in at.props]
-            props = [f" {name}={value}" for name in missing for value in _PROP_VALUES]
+            props = [f" {name}={value}" for name in missing for value in (*_PROP_VALUES, *_example_values(at.element, name))]
             taken = [(text, ids) for text, ids in zip(props, self._spell(props), strict=True) if self._takes(ids)]
             vetted = [ids for text, ids in taken if self.vet_text is None or self.vet_text(input_ids, text)]
             return (vetted or [ids for _, ids in taken] or [[]])[0]
