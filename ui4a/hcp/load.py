@@ -17,7 +17,7 @@ from typing import Any, Union, get_args, get_origin
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from ui4a.hcp import bounds, checks
+from ui4a.hcp import bounds, cross_checks
 from ui4a.hcp.files import write_atomic
 from ui4a.hcp.locate import Locator
 from ui4a.hcp.manifest import Manifest
@@ -84,7 +84,7 @@ def loads(text: str, path: str | Path = DEFAULT_NAME, root: Path | None = None) 
 
 def validate(raw: Mapping[str, Any], root: Path) -> tuple[list[tuple[Loc, str]], Manifest | None]:
     """Every fault of parsed TOML data, as ``(loc, message)``, and the manifest when there are none."""
-    faults = list(checks.secrets(raw))
+    faults = list(cross_checks.secrets(raw))
     secret_locs = {loc for loc, _ in faults}
     sections: dict[str, Any] = {}
     partial: dict[str, tuple[Any, set[str]]] = {}
@@ -115,17 +115,17 @@ def validate(raw: Mapping[str, Any], root: Path) -> tuple[list[tuple[Loc, str]],
     dropped = {name: d for name, (_v, d) in partial.items()}
     model = sections.get("model")
     if "model" in sections:
-        faults += checks.model(model, root)
+        faults += cross_checks.model(model, root)
     if "router" in sections:
         adapters_known = "adapters" not in dropped.get("model", set()) and "model" in sections
-        faults += checks.router(sections["router"], model if adapters_known else None,
+        faults += cross_checks.router(sections["router"], model if adapters_known else None,
                                 references="labels" not in dropped.get("router", set()))
     if "components" in sections:
-        faults += checks.components(sections["components"])
+        faults += cross_checks.components(sections["components"])
     if "render" in sections:
-        faults += checks.render(sections["render"])
+        faults += cross_checks.render(sections["render"])
     if "prompts" in sections:
-        faults += checks.prompt_table(sections["prompts"], root, sections.get("components"),
+        faults += cross_checks.prompt_table(sections["prompts"], root, sections.get("components"),
                                       sections.get("harness"))
     if faults:
         return faults, None
@@ -173,11 +173,11 @@ _KINDS = {
 
 
 def _message(err: Any, loc: Loc) -> str:
-    kind, where = err["type"], checks.dotted(loc)
+    kind, where = err["type"], cross_checks.dotted(loc)
     if kind == "extra_forbidden":
         return _unknown(loc)
     if kind == "missing":
-        return f"[{checks.dotted(loc[:-1])}] is missing required key {loc[-1]!r}"
+        return f"[{cross_checks.dotted(loc[:-1])}] is missing required key {loc[-1]!r}"
     if kind in _KINDS:
         return f"{where}: expected {_KINDS[kind]}, got {_describe(err['input'])}"
     if kind == "literal_error":
@@ -206,9 +206,9 @@ def _describe(value: Any) -> str:
 def _unknown(loc: Loc) -> str:
     key, parent = str(loc[-1]), loc[:-1]
     allowed = _fields_at(parent)
-    table = f"[{checks.dotted(parent)}]" if parent else "the top level"
+    table = f"[{cross_checks.dotted(parent)}]" if parent else "the top level"
     keys = f" (keys: {', '.join(allowed)})" if allowed else ""
-    return f"unknown key {key!r} in {table}{checks.did_you_mean(key, allowed)}{keys}"
+    return f"unknown key {key!r} in {table}{cross_checks.did_you_mean(key, allowed)}{keys}"
 
 
 def _fields_at(loc: Loc) -> list[str]:

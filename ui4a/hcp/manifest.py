@@ -4,7 +4,7 @@ Every model forbids unknown keys and takes TOML's types strictly (``"400"`` is
 not a number). Each field's description is its documentation: the published
 JSON schema (``docs/harness.schema.json``) is generated from these models.
 Checks that need the file system, the component registry or several sections
-at once live in :mod:`ui4a.hcp.checks`; loading with positioned errors lives in
+at once live in :mod:`ui4a.hcp.cross_checks`; loading with positioned errors lives in
 :mod:`ui4a.hcp.load`.
 """
 

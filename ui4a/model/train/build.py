@@ -1,4 +1,7 @@
-"""Building the embedded default model from a seed: tokenizer, base, LoRA adapters, build record.
+"""Building ui4a-tiny, the 2M-parameter model trained from scratch: tokenizer, base, adapters, record.
+
+It serves the seconds-long build of the tests and the learning loop's proof; the default model is
+adapters on a pretrained base (:mod:`ui4a.model.train.lora`).
 
 Read top to bottom, this is the whole recipe:
 

@@ -1,4 +1,6 @@
-"""Seeded training data for the embedded model: request → answer pairs.
+"""Seeded training data for ui4a-tiny, the from-scratch model: templated request → answer pairs.
+
+(The default model's data, written to read like people, is :mod:`ui4a.model.train.natural`.)
 
 The embedded model is tiny (~2M parameters, an hour of CPU training), so the
 data is a finite grammar of templates — one function per *family* — with varied

@@ -1,11 +1,16 @@
-"""The embedded model's sequence format, shared by training and inference.
+"""How turns are written as tokens, shared by training and inference, in two formats.
+
+tiny (ui4a-tiny, built from scratch with its own special tokens):
 
     <s><|system|>{catalog prompt}<|user|>{request}<|assistant|>{answer}</s>
     <s><|system|>{catalog prompt}<|user|>{request}<|route|>{label}</s>
 
-The system prefix is identical for every turn, so its KV cache is computed once
-per adapter and reused. Routing asks the base to name an adapter after
-``<|route|>``, choosing only among the labels.
+chatml (a pretrained chat base, in its own template; each adapter has its own system prompt):
+
+    <|im_start|>system\n{prompt}<|im_end|>\n<|im_start|>user\n{request}<|im_end|>\n<|im_start|>assistant\n{answer}<|im_end|>
+
+The system prefix is identical for every turn of an adapter, so its KV cache is computed once and
+reused. Routing asks for a label, choosing only among the labels' first tokens.
 """
 
 from __future__ import annotations
