@@ -50,6 +50,17 @@ def heldout(model: Any, record: dict, limit: int) -> dict[str, Any]:
             "base_alone": base}
 
 
+def _recorded(record: dict) -> dict[str, Any] | None:
+    """The held-out figures a pretrained build's record holds, in :func:`heldout`'s shape."""
+    h = record.get("heldout") or {}
+    if "ui_constrained" not in h or "chat" not in h:
+        return None
+    ui = h["ui_constrained"]
+    return {"structural": ui["structural"], "schema_valid": ui["schema_valid"], "closing": ui["closing"],
+            "seconds_per_answer": ui["seconds_per_answer"], "router": h["router_accuracy"], "chat": h["chat"],
+            "base_alone": h.get("base_alone"), "from_record": True}
+
+
 def speed(model: Any, requests: Sequence[str], tokens: int = 120) -> dict[str, float]:
     """Median decoded tokens/s (after the first) and first-token ms under the grammar, the prefix warm;
     then a restart's prefix: loaded from disk against computed again."""
@@ -109,6 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=60, help="held-out UI requests decoded per model")
     ap.add_argument("--quick", action="store_true", help="the 12-case subset of the benchmark")
     ap.add_argument("--json", help="also write the figures to this file")
+    ap.add_argument("--fresh", action="store_true", help="score the held-out split again even where the build "
+                    "record holds its figures (`ui4a model eval` wrote them with the same code)")
     args = ap.parse_args(argv)
 
     from bench.model_speed import REQUESTS
@@ -121,7 +134,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         load_s = time.perf_counter() - started
         print(f"== {path.name}: loaded in {load_s:.1f} s", flush=True)
         row = {"load_s": round(load_s, 1), "build_s": record.get("train_seconds"),
-               "speed": speed(model, REQUESTS[:4]), "heldout": heldout(model, record, args.limit)}
+               "speed": speed(model, REQUESTS[:4]),
+               "heldout": _recorded(record) if not args.fresh and _recorded(record) else heldout(model, record, args.limit)}
         del model
         row["cases"] = {k: v for k, v in cases(f"local:{path}", args.quick).items() if k != "per_case"}
         figures[path.name] = row

@@ -287,7 +287,7 @@ def build(out_dir: Path = DEFAULT_DIR, config: LoraConfig | None = None, log: Ca
                           "final_loss": round(sum(losses[-50:]) / max(1, len(losses[-50:])), 4) if losses else None,
                           "path": f"adapters/{name}", "system_prefix_tokens": len(ids)}
     adapters["chat"] = {"base": True, "path": None,
-                        "why": "the base answers text turns itself; no adapter measured better on the chat set"}
+                        "why": "the base answers text turns itself, with its own skill intact; build.json's heldout.chat sets it beside the base under its default prompt"}
 
     record = {
         "name": out_dir.name,
