@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from ui4a.bounded_json import JsonError, Limits, loads, loads_lines
+from ui4a.bounded_json import JsonError, Limits, loads, loads_lines, loads_values
 
 
 @pytest.mark.parametrize(
@@ -54,6 +54,47 @@ def test_faults_are_positioned(text, fault):
     assert info.value.diagnostic.code == "json"
 
 
+@pytest.mark.parametrize(
+    ("text", "syntax"),
+    [("[1,]", True), ("{'a': 1}", True), ("[1", True), ("NaN", True), ("[1] [2]", True),
+     ("[[1]]", False), ('{"a": 1, "a": 2}', False), ("[1e999]", False), ('"\\ud800"', False),
+     ("1" * 50, False)],
+)
+def test_a_broken_grammar_is_told_from_a_refusal(text, syntax):
+    with pytest.raises(JsonError) as info:
+        loads(text, Limits(max_depth=1))
+    assert info.value.syntax is syntax
+
+
+def test_lone_surrogates_can_read_as_u_fffd():
+    found: list[int] = []
+    text = '["a\\ud800", "\\ud83d\\ude00", "\\\\ud800", "\udc00", {"\\udc00": 1}]'
+    assert loads(text, surrogates=found) == ["a\ufffd", "\U0001f600", "\\ud800", "\ufffd", {"\ufffd": 1}]
+    assert found == [3, 40, 46]
+    with pytest.raises(JsonError) as info:  # positions after a replaced escape still hold
+        loads('["\\ud800", 1 2]', surrogates=[])
+    assert str(info.value) == "1:14: expected ',' or ']' after an array item, found '2'"
+
+
+def test_the_items_of_an_array_are_placed():
+    starts: list[int] = []
+    assert loads('[1, 2,\n {"a": [3, 4]}, "s"]', items=starts) == [1, 2, {"a": [3, 4]}, "s"]
+    assert starts == [1, 4, 8, 23]
+    starts = []
+    with pytest.raises(JsonError, match="2:10: expected a string key, found '}'"):
+        loads('[{"a": 1},\n {"b": 2,}, {"c": 3}]', items=starts)
+    assert starts == [1, 12]  # the items before the fault
+
+
+def test_values_one_after_another():
+    assert loads_values('{"a": 1}{"b": 2}\n [3] 4') == [(0, {"a": 1}), (8, {"b": 2}), (18, [3]), (22, 4)]
+    for text, fault in [('{"a": 1} }', "1:10: expected a value, found '}'"),
+                        ("", "1:1: unexpected end of JSON: expected a value")]:
+        with pytest.raises(JsonError) as info:
+            loads_values(text)
+        assert str(info.value) == fault
+
+
 def test_size_and_string_limits():
     with pytest.raises(JsonError, match="JSON text is longer than 10 characters"):
         loads('"' + "x" * 20 + '"', Limits(max_chars=10))
@@ -61,6 +102,9 @@ def test_size_and_string_limits():
         loads('"' + "x" * 20 + '"', Limits(max_string=8))
     with pytest.raises(JsonError, match="1:2: JSON nested deeper than 1 levels"):
         loads("[[1]]", Limits(max_depth=1))
+    assert loads('"' + "\\u00e9" * 8 + '"', Limits(max_string=8)) == "é" * 8  # characters as read
+    with pytest.raises(JsonError, match="1:1: string is longer than 8 characters"):
+        loads('"' + "\\u00e9" * 9 + '"', Limits(max_string=8))
 
 
 def test_jsonl_positions_count_from_the_whole_text():
