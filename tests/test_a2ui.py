@@ -14,6 +14,7 @@ import pytest
 
 from ui4a import a2ui, registry, tokens
 from ui4a.a2ui.catalog import catalog_id, validate
+from ui4a.a2ui.load import load
 from ui4a.render.html import render_source
 from ui4a.validate import check
 
@@ -177,6 +178,56 @@ def test_bad_input_is_positioned(text, line, message):
         a2ui.import_document(text)
     assert info.value.line == line
     assert message in str(info.value)
+
+
+@pytest.mark.parametrize("text, error", [
+    (_jsonl(CREATE, '{"a": ' + "1" * 65 + "}"), "2:7: number is longer than 64 characters"),
+    (_jsonl(CREATE, '{"a": "' + "x" * 16385 + '"}'), "2:7: string is longer than 16384 characters"),
+    (_jsonl(CREATE, '{"a":' + "[" * 70 + "]" * 70 + "}"), "2:69: JSON nested deeper than 64 levels"),
+    ('{"a":' + "[" * 5000 + "\n{}\n", "1:69: JSON nested deeper than 64 levels"),
+    (_jsonl(CREATE, '{"a": 1, "a": 2}'), "2:10: duplicate key 'a' in an object (each key once)"),
+    (_jsonl(CREATE, "{not json"), "2:2: not JSON: unexpected 'n'"),
+    (_jsonl(CREATE, '{"a": NaN}'), "2:7: not JSON: expected a value, found 'N'"),
+    (json.dumps(CREATE) + '{"a": }', "1:81: not JSON: expected a value, found '}'"),
+    ("[\n" + json.dumps(CREATE) + ',\n{"a": 1,},\n{"b": "' + "x" * 16385 + '"}\n]',
+     "3:9: not JSON: expected a string key, found '}'; the SDK's payload fixer reads it, but then:"
+     " string is longer than 16384 characters"),
+])
+def test_json_faults_are_positioned_word_for_word(text, error):
+    with pytest.raises(a2ui.A2UIError) as info:
+        load(text)
+    assert str(info.value) == error
+
+
+def test_more_than_1000_messages_are_refused_by_their_count():
+    for text, error in [(_jsonl(*[CREATE] * 1001, "{broken"), "1001:1: 1002 messages, over the limit of 1000"),
+                        (json.dumps([CREATE] * 1001), "1:1: 1001 messages, over the limit of 1000"),
+                        (json.dumps(CREATE) * 1001, "1:1: 1001 messages, over the limit of 1000")]:
+        with pytest.raises(a2ui.A2UIError) as info:
+            load(text)
+        assert str(info.value) == error
+
+
+def test_messages_are_placed_on_the_line_they_start_on():
+    assert [line for line, _ in load(json.dumps([CREATE, {"a": 1}], indent=1)).messages] == [2, 9]
+    stream = json.dumps(CREATE) + json.dumps(CREATE) + "\n" + json.dumps({"a": 1}, indent=1)
+    assert [line for line, _ in load(stream).messages] == [1, 1, 2]
+    # Through the payload fixer: the items after its fault start on or after the fault's line.
+    fixed = load("[\n" + json.dumps(CREATE) + ',\n{"a": 1,},\n{"b": 2}\n]')
+    assert fixed.messages == [(2, CREATE), (3, {"a": 1}), (3, {"b": 2})]
+    assert [(w.line, w.message) for w in fixed.warnings] == [
+        (1, "not strict JSON; read through the SDK's payload fixer (smart quotes, trailing commas)")]
+
+
+def test_lone_surrogates_become_u_fffd_with_one_warning_a_message():
+    surrogate = "a lone surrogate (\\ud800-\\udfff) is not text; shown as U+FFFD"
+    array = load("[\n" + json.dumps(CREATE) + ',\n{"t": "\\ud800", "\\udc00": "x\udc00"},\n{"u": "\\ud83d\\ude00"}\n]')
+    assert array.messages[1:] == [(3, {"t": "\ufffd", "\ufffd": "x\ufffd"}), (4, {"u": "\U0001f600"})]
+    assert [(w.line, w.message) for w in array.warnings] == [(3, surrogate)]
+    jsonl = load(_jsonl(CREATE, '{"t": "\\ud800",}', '{"u": "\\udc00"}'))
+    assert [m for _, m in jsonl.messages[1:]] == [{"t": "\ufffd"}, {"u": "\ufffd"}]
+    assert [(w.line, w.message[:14]) for w in jsonl.warnings] == [
+        (2, "not strict JSO"), (2, surrogate[:14]), (3, surrogate[:14])]
 
 
 def test_missing_root_is_an_error():

@@ -1,32 +1,35 @@
-"""Reading A2UI input: JSONL or a JSON array of messages, bounded before it is parsed.
+"""Reading A2UI input: JSONL, a JSON array of messages, or messages one after another.
 
-A linear scan checks the limits first — size, nesting, the length of every number
-and string — so Python's JSON parser never recurses deeply or converts a
-5,000-digit integer; a fault is an :class:`A2UIError` with its line and column.
-Text that strict JSON refuses goes through the SDK's payload fixer
-(``a2ui.parser.parse_and_fix``: smart quotes, trailing commas), with a warning.
-Lone surrogates (``"\\ud800"``), which no page can encode, become U+FFFD with a warning.
+The JSON is read by :mod:`ui4a.bounded_json` within :data:`LIMITS` — size, nesting, the
+length of every number and string — so Python's JSON parser never recurses deeply or
+converts a 5,000-digit integer; a fault is an :class:`A2UIError` with its line and column.
+Text that breaks JSON's grammar goes through the SDK's payload fixer
+(``a2ui.parser.parse_and_fix``: smart quotes, trailing commas), with a warning, and what the
+fixer reads is bounded the same way. Lone surrogates (``"\\ud800"``), which no page can
+encode, become U+FFFD with a warning.
 """
 
 from __future__ import annotations
 
+import bisect
 import json
 import logging
-import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from a2ui.core import A2uiParseError
 from a2ui.parser import parse_and_fix
 
+from ui4a import bounded_json
 from ui4a.a2ui.errors import A2UIError, ImportWarning
+from ui4a.bounded_json import JsonError
+from ui4a.lang.errors import LineIndex
 
 MAX_BYTES = 1024 * 1024
-MAX_DEPTH = 64
-MAX_NUMBER = 64
-MAX_STRING = 16 * 1024
+LIMITS = bounded_json.Limits(max_chars=MAX_BYTES, max_depth=64, max_string=16 * 1024, max_number=64)
 MAX_MESSAGES = 1000
-_LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_FIXED = "not strict JSON; read through the SDK's payload fixer (smart quotes, trailing commas)"
+_SURROGATE = "a lone surrogate (\\ud800-\\udfff) is not text; shown as U+FFFD"
 
 
 @dataclass
@@ -37,192 +40,113 @@ class Loaded:
     warnings: list[ImportWarning] = field(default_factory=list)
 
 
+class _Message(NamedTuple):
+    line: int
+    value: Any
+    mended: bool
+    """A lone surrogate in it became U+FFFD."""
+
+
 def load(text: str) -> Loaded:
-    """JSONL (one message per line) or one JSON array/object of messages → messages."""
+    """JSONL (one message per line), or one JSON array of messages, or messages one after
+    another (one object over several lines, ``{…}{…}``) → messages."""
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_BYTES:
         raise A2UIError(f"input is {size:,} bytes, over the limit of {MAX_BYTES // 1024} KiB", 1, 1)
     out = Loaded([])
     stripped = text.lstrip()
-    if stripped.startswith("{") and _one_value(text) and _several_objects(text):
-        out.messages = _object_stream(text)
-    elif stripped.startswith("[") or (stripped.startswith("{") and _one_value(text)):
-        first = text[: len(text) - len(stripped)].count("\n") + 1
-        value = _parse(text, 1, out.warnings)
-        items = value if isinstance(value, list) else [value]
-        starts = _element_lines(text) if isinstance(value, list) else [first]
-        out.messages = [(starts[i] if i < len(starts) else first, m) for i, m in enumerate(items)]
+    # Messages past the limit are refused by their count, not read (JSONL) or not placed.
+    if stripped.startswith("[") or (stripped.startswith("{") and _one_value(text)):
+        messages, count = _read_whole(text, out.warnings)
     else:
-        for number, line in enumerate(text.splitlines(), 1):
-            if line.strip():
-                out.messages.append((number, _parse(line, number, out.warnings)))
-    if len(out.messages) > MAX_MESSAGES:
-        raise A2UIError(f"{len(out.messages)} messages, over the limit of {MAX_MESSAGES}",
-                        out.messages[MAX_MESSAGES][0], 1)
-    out.messages = [(line, _clean_surrogates(m, line, out.warnings)) for line, m in out.messages]
+        lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+        messages = [_read_line(line, number, out.warnings) for number, line in lines[: MAX_MESSAGES + 1]]
+        count = len(lines)
+    if count > MAX_MESSAGES:
+        raise A2UIError(f"{count} messages, over the limit of {MAX_MESSAGES}",
+                        messages[MAX_MESSAGES].line, 1)
+    out.messages = [(m.line, m.value) for m in messages]
+    out.warnings.extend(ImportWarning(m.line, None, _SURROGATE) for m in messages if m.mended)
     return out
 
 
 def _one_value(text: str) -> bool:
-    """A single object spread over several lines (not JSONL)."""
+    """Not JSONL: one line, or a first line that is not JSON by itself."""
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if len(lines) <= 1:
         return True
     try:
-        json.loads(lines[0])
-    except ValueError:
+        bounded_json.loads(lines[0], LIMITS, surrogates=[])
+    except JsonError:
         return True
     return False
 
 
-def _several_objects(text: str) -> bool:
-    """Messages written one after another without line breaks (``{…}{…}``)."""
-    scan(text)
+def _read_line(line: str, number: int, warnings: list[ImportWarning]) -> _Message:
+    """One JSONL line → one message."""
+    mended: list[int] = []
     try:
-        json.loads(text)
-    except json.JSONDecodeError as exc:
-        return exc.msg == "Extra data"
-    return False
+        return _Message(number, bounded_json.loads(line, LIMITS, surrogates=mended), bool(mended))
+    except JsonError as fault:
+        fixed = _through_fixer(line, fault, number, warnings)
+    if len(fixed) == 1 and not line.lstrip().startswith("["):
+        return _Message(number, *fixed[0])
+    return _Message(number, [value for value, _ in fixed], any(m for _, m in fixed))
 
 
-def _object_stream(text: str) -> list[tuple[int, Any]]:
-    decoder = json.JSONDecoder()
-    out: list[tuple[int, Any]] = []
-    i = 0
-    while True:
-        while i < len(text) and text[i].isspace():
-            i += 1
-        if i >= len(text):
-            return out
-        line = text.count("\n", 0, i) + 1
-        try:
-            value, i = decoder.raw_decode(text, i)
-        except json.JSONDecodeError as exc:
-            raise A2UIError(f"not JSON: {exc.msg}", exc.lineno, exc.colno) from None
-        out.append((line, value))
-
-
-def _parse(text: str, line: int, warnings: list[ImportWarning]) -> Any:
-    scan(text, line)
+def _read_whole(text: str, warnings: list[ImportWarning]) -> tuple[list[_Message], int]:
+    """A JSON array of messages, or messages one after another, each on the line it starts on
+    (up to one past the limit), and how many there are."""
+    index = LineIndex.of(text)
+    starts: list[int] = []
+    mended: list[int] = []
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        first = exc
+        if text.lstrip().startswith("["):
+            values = bounded_json.loads(text, LIMITS, surrogates=mended, items=starts)
+            pairs = list(zip(starts, values, strict=True))
+        else:
+            pairs = bounded_json.loads_values(text, LIMITS, surrogates=mended)
+    except JsonError as fault:
+        fixed = _through_fixer(text, fault, 1, warnings)
+        # The items the scan reached before the fault are placed; the others start after it.
+        lines = [index.position(at)[0] for at in starts]
+        lines = lines or [index.position(len(text) - len(text.lstrip()))[0]]
+        lines += [fault.diagnostic.line] * (len(fixed) - len(lines))
+        return [_Message(line, *f) for line, f in zip(lines, fixed, strict=False)], len(fixed)
+    starts = [at for at, _ in pairs]
+    hit = {bisect.bisect_right(starts, at) - 1 for at in mended}
+    placed = enumerate(pairs[: MAX_MESSAGES + 1])
+    return [_Message(index.position(at)[0], v, i in hit) for i, (at, v) in placed], len(pairs)
+
+
+def _through_fixer(
+    text: str, fault: JsonError, line: int, warnings: list[ImportWarning]
+) -> list[tuple[Any, bool]]:
+    """What the SDK's payload fixer reads in ``text`` (which starts on ``line`` and broke JSON's
+    grammar at ``fault``): each value read again by bounded_json, with whether it was mended.
+    A fault that is not one of grammar (a limit, a duplicate key) is final."""
+    if not fault.syntax:
+        raise _positioned(fault, line) from None
     logging.getLogger("a2ui.parser.payload_fixer").setLevel(logging.CRITICAL)
     try:
         fixed = parse_and_fix(text)
-    except (A2uiParseError, ValueError):
-        raise A2UIError(f"not JSON: {first.msg}", line + first.lineno - 1, first.colno) from None
-    warnings.append(ImportWarning(line, None, "not strict JSON; read through the SDK's payload fixer"
-                                  " (smart quotes, trailing commas)"))
-    return fixed[0] if len(fixed) == 1 and not text.lstrip().startswith("[") else fixed
+    except (A2uiParseError, ValueError, RecursionError):
+        raise _positioned(fault, line) from None
+    warnings.append(ImportWarning(line, None, _FIXED))
+    out = []
+    for value in fixed:
+        mended: list[int] = []
+        try:
+            read = bounded_json.loads(json.dumps(value, ensure_ascii=False), LIMITS, surrogates=mended)
+            out.append((read, bool(mended)))
+        except (JsonError, RecursionError) as exc:
+            over = isinstance(exc, JsonError) and not exc.syntax  # NaN, say, is refused as written
+            then = f"; the SDK's payload fixer reads it, but then: {exc.diagnostic.message}"
+            raise _positioned(fault, line, then if over else "") from None
+    return out
 
 
-def scan(text: str, line: int = 1) -> None:
-    """Check nesting, number and string lengths in one pass; raise at the first excess."""
-    depth = 0
-    i, n = 0, len(text)
-    row, row_start = line, 0
-    while i < n:
-        ch = text[i]
-        if ch == "\n":
-            row, row_start = row + 1, i + 1
-        elif ch in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise A2UIError(f"nested deeper than {MAX_DEPTH} levels", row, i - row_start + 1)
-        elif ch in "]}":
-            depth -= 1
-        elif ch == '"':
-            j = _string_end(text, i)
-            if j - i - 1 > MAX_STRING and _decoded_length(text[i:j + 1]) > MAX_STRING:
-                raise A2UIError(f"string longer than {MAX_STRING:,} characters", row, i - row_start + 1)
-            row += text.count("\n", i, j)
-            i = j
-        elif ch == "-" or ch.isdigit():
-            j = i + 1
-            while j < n and (text[j].isdigit() or text[j] in ".eE+-"):
-                j += 1
-            if j - i > MAX_NUMBER:
-                raise A2UIError(f"number of {j - i:,} characters, over the limit of {MAX_NUMBER}",
-                                row, i - row_start + 1)
-            i = j - 1
-        i += 1
-
-
-def _string_end(text: str, start: int) -> int:
-    """The index of the quote closing the string opened at ``start`` (or the end)."""
-    j, n = start + 1, len(text)
-    while j < n and text[j] != '"':
-        j += 2 if text[j] == "\\" else 1
-    return min(j, n)
-
-
-def _decoded_length(literal: str) -> int:
-    """Characters a JSON string literal stands for (escapes take up to six characters each)."""
-    if len(literal) - 2 > MAX_STRING * 6:
-        return len(literal)
-    try:
-        return len(json.loads(literal))
-    except ValueError:
-        return len(literal)
-
-
-def _element_lines(text: str) -> list[int]:
-    """The line on which each top-level element of a JSON array starts."""
-    lines: list[int] = []
-    depth, row, i, n = 0, 1, 0, len(text)
-    expecting = False
-    while i < n:
-        ch = text[i]
-        if ch == "\n":
-            row += 1
-        elif ch == '"':
-            if depth == 1 and expecting:
-                lines.append(row)
-                expecting = False
-            j = _string_end(text, i)
-            row += text.count("\n", i, j)
-            i = j
-        elif ch in "[{":
-            if depth == 1 and expecting:
-                lines.append(row)
-                expecting = False
-            depth += 1
-            if depth == 1:
-                expecting = True
-        elif ch in "]}":
-            depth -= 1
-        elif ch == "," and depth == 1:
-            expecting = True
-        elif depth == 1 and expecting and not ch.isspace():
-            lines.append(row)
-            expecting = False
-        i += 1
-    return lines
-
-
-def _clean_surrogates(message: Any, line: int, warnings: list[ImportWarning]) -> Any:
-    """Replace lone surrogates in every string (keys included) with U+FFFD, iteratively."""
-    root = [message]
-    stack: list[tuple[Any, Any]] = [(root, 0)]
-    found = False
-    while stack:
-        container, key = stack.pop()
-        v = container[key]
-        if isinstance(v, str):
-            if _LONE_SURROGATE.search(v):
-                container[key] = _LONE_SURROGATE.sub("\ufffd", v)
-                found = True
-        elif isinstance(v, dict):
-            if any(_LONE_SURROGATE.search(k) for k in v):
-                found = True
-                v = {_LONE_SURROGATE.sub("\ufffd", k): x for k, x in v.items()}
-                container[key] = v
-            stack.extend((v, k) for k in v)
-        elif isinstance(v, list):
-            stack.extend((v, i) for i in range(len(v)))
-    if found:
-        warnings.append(ImportWarning(line, None, "a lone surrogate (\\ud800-\\udfff) is not text;"
-                                      " shown as U+FFFD"))
-    return root[0]
+def _positioned(fault: JsonError, line: int, more: str = "") -> A2UIError:
+    """``fault`` as an A2UIError, its lines counted from ``line`` (where its text starts)."""
+    d = fault.diagnostic
+    return A2UIError(("not JSON: " if fault.syntax else "") + d.message + more, line + d.line - 1, d.col)
