@@ -26,7 +26,7 @@ MAX_VALUES = 24
 """Distinct values one name may take before it counts as free."""
 MAX_COMBOS = 512
 """Combinations of values tried for one expression or element."""
-MAX_ROUNDS = 8
+MAX_ROUNDS = 12
 
 Domain = dict[str, Any] | None
 """The values a name can take, by their typed key; None: any value."""
@@ -74,34 +74,45 @@ def evaluate(node: Any, state: dict[str, Any]) -> Any:
     return ex.Evaluator(dict(state), LineIndex(), Budget()).eval(node)
 
 
-def solve(state: dict[str, Any], writers: list[Writer], max_chars: int) -> dict[str, Domain]:
-    """The values every name can take, from ``state`` and what ``writers`` can write."""
+def solve(state: dict[str, Any], writers: list[Writer], max_chars: int) -> tuple[dict[str, Domain], set[str]]:
+    """The values every name can take, from ``state`` and what ``writers`` can write; and the names
+    that only actions write but that never stop growing (a counter): their domain holds the values
+    reached in MAX_ROUNDS steps or the first MAX_VALUES of them, not all they can take."""
     domains: dict[str, Domain] = {name: typed([value]) for name, value in state.items()}
+    free = {w.name for w in writers if w.kind == "free"}
+    partial: set[str] = set()
     for _ in range(3):
         for _ in range(MAX_ROUNDS):
-            grew = _round(domains, writers, state, max_chars)
+            grew = _round(domains, writers, state, max_chars, free, partial)
             if not grew:
-                return domains
-        for name in grew:  # still growing (a counter, say): any value, and again for what reads it
-            domains[name] = None
-    return {name: None for name in domains}
+                return domains, partial
+        for name in grew - partial:  # still growing, and written by an input: any value
+            if name in free:
+                domains[name] = None
+            else:
+                partial.add(name)
+    return {name: None for name in domains}, set()
 
 
-def _round(domains: dict[str, Domain], writers: list[Writer], state: dict[str, Any], max_chars: int) -> set[str]:
+def _round(domains: dict[str, Domain], writers: list[Writer], state: dict[str, Any], max_chars: int,
+           free: set[str], partial: set[str]) -> set[str]:
     """Apply every writer once; the names whose domain grew."""
     grew: set[str] = set()
     for w in writers:
         dom = domains.get(w.name)
-        if dom is None:
+        if dom is None or w.name in partial:
             continue
         new = _written(w, dom, domains, state, max_chars)
         added = None if new is None else {k: v for k, v in typed(new).items() if k not in dom}
-        if added is None or len(dom) + len(added) > MAX_VALUES:
+        if added is None or (len(dom) + len(added) > MAX_VALUES and w.name in free):
             domains[w.name] = None
             grew.add(w.name)
         elif added:
-            dom.update(added)
+            room = MAX_VALUES - len(dom)
+            dom.update(list(added.items())[:room])
             grew.add(w.name)
+            if len(added) > room:
+                partial.add(w.name)
     return grew
 
 

@@ -161,7 +161,7 @@ class LivePage:
         from ui4a.validate import resolve_props
 
         max_chars = max_chars or _max_chars()
-        domains = dom.solve(state, self.writers, max_chars)
+        domains, partial = dom.solve(state, self.writers, max_chars)
         templates: list[str] = []
         where: dict[str, int] = {}
         warnings: list[Diagnostic] = []
@@ -195,6 +195,13 @@ class LivePage:
             if prepared.stencil is not None:
                 html, shape, holes = prepared.stencil
                 w.entry[4] = [template(html), shape, holes]
+            counters = [n for n in names if n in partial]
+            if prepared.variants and counters:
+                warnings.append(diagnostic_at(
+                    self.doc.index, w.el.offset, "standalone",
+                    f"<{w.el.name}> is prepared for the values {', '.join(counters)} reaches in "
+                    f"{dom.MAX_ROUNDS} steps; past them it keeps its last look",
+                    "a bound on the value, e.g. x = min(x + 1, 10)"))
             if not prepared.complete:
                 warnings.append(diagnostic_at(
                     self.doc.index, w.el.offset, "standalone",
