@@ -196,7 +196,7 @@ class LivePage:
                 html, shape, holes = prepared.stencil
                 w.entry[4] = [template(html), shape, holes]
             counters = [n for n in names if n in partial]
-            if prepared.variants and counters:
+            if prepared.variants and counters and prepared.stencil is None:
                 warnings.append(diagnostic_at(
                     self.doc.index, w.el.offset, "standalone",
                     f"<{w.el.name}> is prepared for the values {', '.join(counters)} reaches in "

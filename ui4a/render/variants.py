@@ -50,10 +50,13 @@ class Prepared:
     """values key -> markup"""
     stencil: tuple[str, str, list] | None = None
     """(markup with holes, shape key, hole kind per leaf: "s" text, "#" number, 0 fixed)"""
+    finite: bool = False
+    """The variants cover every value the page's own controls can make."""
 
     @property
     def complete(self) -> bool:
-        return bool(self.variants) or self.stencil is not None
+        """Every value the page's own controls can make can be shown."""
+        return self.finite or self.stencil is not None
 
 
 Render = Callable[[list[Any]], str | None]
@@ -62,15 +65,14 @@ Render = Callable[[list[Any]], str | None]
 
 def prepare(inputs: list[Any], names: list[str], values: list[Any], domains: dict[str, Domain],
             state: dict[str, Any], render: Render, slots: int) -> Prepared:
-    """Variants when every name in ``names`` has a small domain, else a stencil, else nothing.
+    """Variants when every name in ``names`` has a small domain, and a stencil when one fits (for
+    values the page's own controls cannot make: a host's ``ui4a.update``, a counter run long).
 
     ``inputs`` are the element's input expressions (an AST, or a state name for a bound value),
     ``values`` their current values; ``slots`` is how many children slots the markup must keep.
     """
     variants = _variants(inputs, names, domains, state, render, slots)
-    if variants is not None:
-        return Prepared(variants=variants)
-    return Prepared(stencil=stencil(values, render, slots))
+    return Prepared(variants=variants or {}, stencil=stencil(values, render, slots), finite=variants is not None)
 
 
 def _variants(inputs: list[Any], names: list[str], domains: dict[str, Domain], state: dict[str, Any],
