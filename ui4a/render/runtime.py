@@ -19,20 +19,54 @@ _REGEX_AFTER = set("(,=:[!&|?{};") | {""}
 
 
 def compact(source: str) -> str:
-    """The script less comment lines, indentation and spaces that separate no two words.
+    """The script less comment lines, indentation, spaces that separate no two words, line breaks
+    that end no statement (after ``{ ; , ( [``, or before a closing bracket), and the keyword of
+    a top-level ``const`` that follows another (``const a = 1; const b = 2;`` -> ``const a=1,b=2;``).
 
     It knows the script's own strings, template literals and regular expressions, which keep
-    every character; it is not a general minifier and is only meant for ``runtime.js``.
+    every character; it is not a general minifier and is only meant for ``runtime.js``, whose
+    top-level statements start in the first column.
     """
-    lines = [line.strip() for line in source.splitlines()]
-    return "\n".join(_squeeze(line) for line in lines if line and not line.startswith("//"))
+    lines = [line.strip() for line in _merge_consts(source.splitlines())]
+    out: list[str] = []
+    for line in (_squeeze(x) for x in lines if x and not x.startswith("//")):
+        if out and (out[-1][-1] in "{;,([" or line[0] in "})]:?"):
+            out[-1] += line
+        else:
+            out.append(line)
+    return "\n".join(_squeeze(line, before_brace=True) for line in out)
 
 
-def _squeeze(line: str) -> str:
+def _merge_consts(lines: list[str]) -> list[str]:
+    """Top-level ``const`` statements that follow one another become one declaration."""
+    out = list(lines)
+    last_end: int | None = None  # the line that ended the previous top-level const statement
+    in_const = False
+    for i, line in enumerate(out):
+        if not line.strip() or line.lstrip().startswith("//") or line[0] in " \t)}]":
+            if in_const and line.startswith(("}", ")", "]")) and line.rstrip().endswith(";"):
+                last_end = i
+            continue
+        if line.startswith("const ") and last_end is not None:
+            out[last_end] = out[last_end].rstrip()[:-1] + ","
+            out[i] = line[len("const "):]
+        elif not line.startswith("const "):
+            last_end, in_const = None, False
+            continue
+        in_const = True
+        last_end = i if line.rstrip().endswith(";") else None
+    return out
+
+
+def _squeeze(line: str, before_brace: bool = False) -> str:
+    """The line less the spaces that separate no two words (and, ``before_brace``, each ';' before '}')."""
     out: list[str] = []
     i, n = 0, len(line)
     while i < n:
         ch = line[i]
+        if before_brace and ch == ";" and line[i + 1:i + 2] == "}":
+            i += 1
+            continue
         if ch in "'\"`" or (ch == "/" and _last(out) in _REGEX_AFTER and line[i + 1:i + 2] not in ("/", "*")):
             j = _literal_end(line, i)
             out.append(line[i:j])
