@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import re
 
 import pytest
@@ -61,3 +62,39 @@ def test_another_inline_script_is_refused_by_the_policy(browser):
     assert page.evaluate("() => window.__ran") is None
     assert any("Content Security Policy" in e for e in errors)
     page.close()
+
+
+def test_hostile_state_and_props_stay_data_in_a_live_page():
+    from html.parser import HTMLParser
+
+    from tests.test_security import HOSTILE
+
+    class Scripts(HTMLParser):
+        def __init__(self):
+            super().__init__(convert_charrefs=True)
+            self.scripts, self.inside, self.handlers = [], None, []
+
+        def handle_starttag(self, tag, attrs):
+            self.handlers += [name for name, _ in attrs if name.startswith("on")]
+            if tag == "script":
+                self.inside = dict(attrs)
+                self.scripts.append([self.inside, ""])
+
+        def handle_endtag(self, tag):
+            if tag == "script":
+                self.inside = None
+
+        def handle_data(self, data):
+            if self.inside is not None:
+                self.scripts[-1][1] += data
+
+    for payload in HOSTILE:
+        quoted = json.dumps(payload).replace("{", "\\{").replace("}", "\\}")
+        source = (f"<State s={quoted} n=1 />\n<Text>{{s}} {{n}}</Text>\n"
+                  f'<Badge tone={{n > 1 ? "info" : "neutral"}}>x</Badge>\n<Stat label={{s + n}} value={{n}} />')
+        page = Scripts()
+        page.feed(render_source(source, standalone=True, live=True))
+        assert page.handlers == []
+        [(data_attrs, data), (code_attrs, code)] = page.scripts
+        assert data_attrs == {"type": "application/json", "id": "ui4a-data"} and code_attrs == {}
+        assert json.loads(data)["state"]["d"]["s"] == payload and code == script()
