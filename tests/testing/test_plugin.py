@@ -66,7 +66,7 @@ def run(pytester, monkeypatch):
 
 def test_pyproject_registers_the_plugin():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    assert project["project"]["entry-points"]["pytest11"] == {"ui4a": "ui4a.testing"}
+    assert project["project"]["entry-points"]["pytest11"] == {"ui4a.testing": "ui4a.testing"}
 
 
 def test_render_drive_and_read_a_ui(pytester, run):
@@ -117,4 +117,13 @@ def test_a_users_component_package_renders(pytester, run):
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: shop-components\nVersion: 0.1\n")
     (info / "entry_points.txt").write_text("[ui4a.components]\nshop = shop_components\n")
     pytester.makepyfile(test_shop=USES_PACKAGE)
+    run().assert_outcomes(passed=1)
+
+
+def test_installed_and_named_with_p_it_loads_once(pytester, run):
+    """As after an install: the entry point is there, and -p names the plugin too."""
+    info = pytester.mkdir("ui4a_plugin-0.1.dist-info")
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: ui4a-plugin\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[pytest11]\nui4a.testing = ui4a.testing\n")
+    pytester.makepyfile(test_once='def test_ok(render_ui):\n    assert render_ui("<Text>hi</Text>").has_text("hi")\n')
     run().assert_outcomes(passed=1)

@@ -73,8 +73,8 @@ def load(page: Any, html: str, timeout_s: float = DEFAULT_TIMEOUT_S) -> None:
     page.evaluate(_CAPTURE)
 
 
-def run_all(target: Any, checks: Iterable[dict[str, Any]]) -> list[CheckResult]:
-    """Run every check in order on ``target`` (a page, or a locator that scopes them)."""
+def run_each(target: Any, checks: Iterable[dict[str, Any]]) -> list[CheckResult]:
+    """Run every check in order on ``target`` (a page, or a locator that scopes them); each one's result."""
     results = []
     for chk in checks:
         try:
@@ -83,6 +83,11 @@ def run_all(target: Any, checks: Iterable[dict[str, Any]]) -> list[CheckResult]:
             problem = f"{chk['kind']} check raised {type(exc).__name__}: {str(exc).splitlines()[0]}"
         results.append(CheckResult(chk, problem))
     return results
+
+
+def run_all(target: Any, checks: Iterable[dict[str, Any]]) -> list[str]:
+    """Run every check in order on ``target`` (the app's canvas, say); the failures, one line each."""
+    return [r.problem for r in run_each(target, checks) if r.problem]
 
 
 class Runner:
@@ -108,7 +113,7 @@ class Runner:
         except PageTimeout as exc:
             result.error = str(exc)
         else:
-            result.checks = run_all(self.page, checks)
+            result.checks = run_each(self.page, checks)
         result.page_problems = self.watch.problems()
         shot = screenshot or (screenshot_failures if not result.passed else None)
         if shot:
