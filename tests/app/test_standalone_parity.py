@@ -22,6 +22,7 @@ from ui4a.render.html import render_source
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
+
 def _text(root: Any) -> str:
     """The root's text, whitespace dropped: the app's React tree leaves out whitespace-only text."""
     return re.sub(r"\s+", "", root.text_content())
