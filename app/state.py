@@ -23,6 +23,7 @@ from app.feed import TurnFeed
 from app.records import ChatMessage, TurnMeta
 from app.wiring import wiring_for
 from ui4a import harness, tokens, traces
+from ui4a.bound import coerce
 from ui4a.lang import expr as ex
 from ui4a.lang.errors import ExprError, LineIndex
 from ui4a.lang.parser import StreamParser
@@ -81,15 +82,7 @@ def showable(html: str | None, client: str) -> str | None:
 
 def _coerce(old: Any, value: Any) -> Any:
     """An input's raw value, converted to the type its state variable already has."""
-    if isinstance(old, bool):
-        return value in (True, "true", "on", "1")
-    if isinstance(old, int | float) and not isinstance(old, bool):
-        try:
-            number = float(value)
-        except (TypeError, ValueError):
-            return old
-        return int(number) if number.is_integer() else number
-    return "" if value is None else str(value)[:max_message()]
+    return coerce(old, value, max_message())
 
 
 class PlaygroundState(rx.State):

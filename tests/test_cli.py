@@ -79,6 +79,22 @@ def test_render_to_file_is_atomic_and_standalone(files):
     assert [p.name for p in target.parent.iterdir()] == ["page.html"]  # no temp file left
 
 
+def test_render_standalone_runs_its_state_static_has_no_script(files):
+    live = ui4a("render", str(files / "good.ui"), "--standalone")
+    static = ui4a("render", str(files / "good.ui"), "--static")
+    assert live.returncode == static.returncode == 0
+    assert b'id="ui4a-data"' in live.stdout and b"script-src 'sha256-" in live.stdout
+    assert static.stdout.startswith(b"<!doctype html>") and b"<script" not in static.stdout
+
+
+def test_render_standalone_names_what_it_cannot_show_again(tmp_path):
+    (tmp_path / "meter.ui").write_text('<State v=5 />\n<NumberField label="V" bind={v} />\n'
+                                       '<Progress label="Level" value={v} />\n')
+    out = ui4a("render", str(tmp_path / "meter.ui"), "--standalone")
+    assert out.returncode == 0
+    assert b"meter.ui:3:1: <Progress> shows values that depend on state, but the standalone page cannot" in out.stderr
+
+
 def test_render_bad_file_writes_nothing(files):
     target = files / "never.html"
     out = ui4a("render", str(files / "bad.ui"), "-o", str(target))

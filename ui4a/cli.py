@@ -65,20 +65,32 @@ def cmd_check(args: argparse.Namespace) -> int:
     return EXIT_FAULTS if faults else 0
 
 
-def _render(path: str, standalone: bool, theme: str | None = None) -> str:
-    """Render a file under the active harness's theme (``theme`` overrides its light/dark choice)."""
+def _render(path: str, standalone: bool, theme: str | None = None, live: bool = False) -> str:
+    """Render a file under the active harness's theme (``theme`` overrides its light/dark choice).
+
+    A ``live`` page says on stderr which elements its runtime cannot show again when state changes.
+    """
     from ui4a import harness
-    from ui4a.render.html import RenderError, render_source
+    from ui4a.render.html import RenderError, render_page, render_tree
+    from ui4a.validate import check
 
     source, bad = read_source(path)
     if bad:
         raise _Faults(path, [bad])
     look = harness.current().render
+    report = check(source)
+    if not report.ok:
+        raise _Faults(path, report.diagnostics)
     try:
-        return render_source(source, standalone=standalone, theme=theme or look.theme, title=Path(path).stem,
-                             tokens=look.tokens)
+        if not standalone:
+            return str(render_tree(report.document, theme=theme or look.theme))
+        page = render_page(report.document, theme=theme or look.theme, live=live, title=Path(path).stem,
+                           tokens=look.tokens)
     except RenderError as exc:
         raise _Faults(path, exc.diagnostics) from exc
+    for warning in page.warnings:
+        print(f"{warning.format(path)} (warning)", file=sys.stderr)
+    return page.html
 
 
 class _Faults(Exception):
@@ -89,7 +101,7 @@ class _Faults(Exception):
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    html = _render(args.file, args.standalone, args.theme)
+    html = _render(args.file, args.standalone or args.static, args.theme, live=not args.static)
     if args.output:
         write_atomic(args.output, html)
         print(f"wrote {args.output} ({len(html.encode())} bytes)", file=sys.stderr)
@@ -179,7 +191,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("render", help="render a compact-code file to HTML")
     p.add_argument("file", help="a .ui file or - for stdin")
     p.add_argument("-o", "--output", help="write here instead of stdout (atomically)")
-    p.add_argument("--standalone", action="store_true", help="a complete HTML document with its CSS")
+    p.add_argument("--standalone", action="store_true",
+                   help="a complete HTML document with its CSS and UI4A's runtime, which runs its state")
+    p.add_argument("--static", action="store_true", help="a complete HTML document with no script at all")
     p.add_argument("--theme", choices=["light", "dark"], default=None, help="default: the harness's [render]")
     p.set_defaults(func=cmd_render)
 

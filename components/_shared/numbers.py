@@ -10,6 +10,8 @@ from typing import Annotated
 
 from pydantic import Field
 
+from ui4a.numbers import num_text
+
 Num = Annotated[float, Field(allow_inf_nan=False, ge=-1e15, le=1e15)]
 
 
@@ -18,18 +20,6 @@ def label_text(value: str | int | float) -> str:
     if isinstance(value, float):
         return num_text(value)
     return str(value)
-
-
-def num_text(value: float | int | None, digits: int = 2) -> str:
-    """A value as readable text with at most ``digits`` decimals: 1234.5 -> "1,234.5"."""
-    if value is None:
-        return "—"
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, int):
-        return f"{value:,}"
-    text = f"{value:,.{digits}f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 CURRENCY_SYMBOLS = frozenset("$€£¥₹₩₽")

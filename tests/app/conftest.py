@@ -24,12 +24,15 @@ def app_data(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def app_url(app_data):
     data = app_data
-    # The test script, plus the quick benchmark cases answered with their reference code.
+    # The test script, plus the quick benchmark cases answered with their reference code, and
+    # every example answered to "example NAME".
     from bench.app_mode import script_for
     from bench.cases import load_cases
     from bench.run import quick_subset
+    from ui4a.model.backends.replay import load_examples
 
-    script = {**script_for(quick_subset(load_cases())), **json.loads(SCRIPT.read_text())}
+    script = {**script_for(quick_subset(load_cases())), **json.loads(SCRIPT.read_text()),
+              **{f"example {e.name}": e.source for e in load_examples()}}
     script["__rate__"] = 120
     script_path = data / "script.json"
     script_path.write_text(json.dumps(script))

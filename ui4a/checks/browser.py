@@ -1,17 +1,47 @@
-"""Debian's Chromium for Playwright, launched offline, and a watch on what a page does.
+"""A Chromium for Playwright, found on the machine and launched offline, and a watch on what a page does.
 
-Playwright is imported only when a browser is launched, so the rest of UI4A runs without it.
+Which Chromium: ``$UI4A_CHROMIUM`` when set, else the system's (``chromium``,
+``chromium-browser``, ``google-chrome``), else the one ``playwright install`` put in its
+cache. Playwright is imported only when a browser is launched, so the rest of UI4A runs
+without it.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ENV = "UI4A_CHROMIUM"
+SYSTEM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+INSTALL_HINT = (f"no Chromium found: install one (Debian or Ubuntu: apt-get install chromium; anywhere: "
+                f"pip install playwright && python -m playwright install chromium), or set {ENV} to its path")
+
+
+class ChromiumNotFound(RuntimeError):
+    """No Chromium to launch; the message says in one line how to get one."""
+
+
+def find_chromium(playwright: Any = None) -> str | None:
+    """The Chromium executable to launch: a path, or None for Playwright's own (which exists).
+
+    Raises ChromiumNotFound when there is none, or when ``$UI4A_CHROMIUM`` names no executable.
+    """
+    if chosen := os.environ.get(ENV):
+        path = shutil.which(chosen) or chosen
+        if not (Path(path).is_file() and os.access(path, os.X_OK)):
+            raise ChromiumNotFound(f"{ENV}={chosen} is not an executable file; {INSTALL_HINT}")
+        return path
+    for name in SYSTEM_NAMES:
+        if found := shutil.which(name):
+            return found
+    if playwright is not None and Path(playwright.chromium.executable_path).is_file():
+        return None
+    raise ChromiumNotFound(INSTALL_HINT)
 LAUNCH_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -74,7 +104,7 @@ class PageWatch:
 
 def launch(playwright: Any) -> Any:
     """A headless Chromium from ``playwright`` (a started sync_playwright()) with the offline flags."""
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
+    return playwright.chromium.launch(executable_path=find_chromium(playwright), args=LAUNCH_ARGS, headless=True)
 
 
 @contextmanager
@@ -83,8 +113,10 @@ def chromium(browser: Any = None) -> Iterator[Any]:
     if browser is not None:
         yield browser
         return
-    from playwright.sync_api import sync_playwright
-
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise ChromiumNotFound("Playwright is not installed: pip install playwright") from None
     with sync_playwright() as p:
         launched = launch(p)
         try:

@@ -75,6 +75,10 @@ class LineIndex:
         line = bisect.bisect_right(self._starts, offset)
         return line, offset - self._starts[line - 1] + 1
 
+    def line_starts(self) -> list[int]:
+        """The offsets where lines 2, 3, … begin."""
+        return self._starts[1:]
+
     @classmethod
     def of(cls, text: str) -> LineIndex:
         index = cls()

@@ -769,6 +769,8 @@ class Evaluator:
             return self._finite(at, op, a * b)
         if b == 0:
             raise self.fail(at, f"division by zero in '{op}'", "a non-zero divisor")
+        if op == "%" and isinstance(a, float) and math.isinf(a):  # math.fmod refuses it; the result is not a number
+            return self._finite(at, op, math.nan)
         return self._finite(at, op, a / b if op == "/" else math.fmod(a, b))
 
     def _finite(self, at: Any, op: str, value: int | float) -> int | float:
@@ -800,15 +802,23 @@ class Evaluator:
             want = str(low) if low == high else f"{low} to {high}"
             raise self.fail(node, f"{node.func}() takes {want} arguments, got {len(args)}")
 
+    def _digits(self, node: Call, value: Any) -> int:
+        """A count of decimals as an int, clamped first so that inf is a count like any other."""
+        return int(max(-1, min(self._num(node, value, f"{node.func}()"), 11)))
+
     def _fn_round(self, node: Call, args: list) -> Any:
         self._arity(node, args, 1, 2)
-        digits = int(self._num(node, args[1], "round()")) if len(args) == 2 else 0
+        digits = self._digits(node, args[1]) if len(args) == 2 else 0
         value = round(self._num(node, args[0], "round()"), max(0, min(digits, 10)))
-        return int(value) if digits <= 0 else value
+        if digits > 0 or isinstance(value, int):
+            return value
+        if not math.isfinite(value):
+            raise self.fail(node, "round() needs a finite number", "a number")
+        return int(value)
 
     def _fn_fixed(self, node: Call, args: list) -> str:
         self._arity(node, args, 2, 2)
-        digits = max(0, min(int(self._num(node, args[1], "fixed()")), 10))
+        digits = max(0, min(self._digits(node, args[1]), 10))
         return f"{self._num(node, args[0], 'fixed()'):.{digits}f}"
 
     def _fn_min(self, node: Call, args: list) -> Any:
@@ -840,9 +850,13 @@ class Evaluator:
         self._arity(node, args, 1, 1)
         if not isinstance(args[0], list):
             raise self.fail(node, f"sum() needs a list, got {type_name(args[0])}")
-        # Booleans count as 1 and 0, so sum([mon, tue, wed]) counts the days ticked.
-        total = sum(int(v) if isinstance(v, bool) else self._num(node, v, "sum()") for v in args[0])
-        return round(total, 12) if isinstance(total, float) else total
+        # Booleans count as 1 and 0, so sum([mon, tue, wed]) counts the days ticked. Added left to
+        # right in a loop (the built-in sum() compensates float error from Python 3.12 on), and
+        # bounded like '+', so every Python and the standalone page's runtime agree.
+        total: int | float = 0
+        for v in args[0]:
+            total = total + (int(v) if isinstance(v, bool) else self._num(node, v, "sum()"))
+        return self._finite(node, "sum()", total)
 
     def _fn_upper(self, node: Call, args: list) -> str:
         self._arity(node, args, 1, 1)

@@ -1,8 +1,9 @@
 """Headless HTML renderer: a validated tree in, safe accessible HTML out.
 
 Every string reaches the page through jinja2 autoescape; URLs were checked by the
-props types; actions become inert data attributes. The output never contains
-script.
+props types; actions become inert data attributes. A fragment and a ``static`` page never
+contain script; a ``live`` standalone page carries UI4A's own runtime (``runtime.js``), allowed
+by its hash and by nothing else, and the data it reads (``ui4a.render.live``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import itertools
 import json
 import textwrap
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
@@ -22,7 +24,10 @@ from ui4a.lang.budget import MAX_HTML, Budget
 from ui4a.lang.errors import ExprError, diagnostic_at
 from ui4a.lang.expr import Evaluator, to_text
 from ui4a.lang.nodes import Document, Interp, Text
+from ui4a.render.live import LivePage
+from ui4a.render.runtime import script, script_hash
 from ui4a.render.templating import compile_template
+from ui4a.render.wire import script_json
 from ui4a.types import Binding
 from ui4a.validate import ID_PROP, STATE_TAG, check, declared_state, resolve_props
 
@@ -82,8 +87,9 @@ class RenderContext:
     """Per-document render state: the UI state, a counter for unique DOM ids, the document's
     render budget (what evaluation makes and shows) and the HTML written so far."""
 
-    def __init__(self, state: dict[str, Any] | None = None, id_prefix: str = "u") -> None:
+    def __init__(self, state: dict[str, Any] | None = None, id_prefix: str = "u", live: LivePage | None = None) -> None:
         self.state = dict(state or {})
+        self.live = live
         self._ids = itertools.count(1)
         self.id_prefix = id_prefix
         self.budget = Budget()
@@ -151,16 +157,17 @@ class RenderError(Exception):
 
 
 def render_tree(doc: Document, state: dict[str, Any] | None = None, partial: bool = False,
-                theme: str = "light") -> Markup:
+                theme: str = "light", live: LivePage | None = None) -> Markup:
     """Render a parsed document into the ``.ui4a`` root element.
 
     ``partial`` renders a streaming frame: an element whose props are not complete
-    yet shows its children without its own chrome, instead of failing.
+    yet shows its children without its own chrome, instead of failing. ``live`` records
+    what a standalone page's runtime needs, and marks it in the HTML.
     """
     initial = declared_state(doc)
     if state:
         initial.update(state)
-    ctx = RenderContext(initial)
+    ctx = RenderContext(initial, live=live)
     body = Markup("").join(_render_node(n, ctx, doc, partial) for n in doc.children)
     payload = json.dumps(ctx.state, ensure_ascii=False, separators=(",", ":"))
     ctx.wrote(len(payload), doc, 0)
@@ -184,7 +191,7 @@ def _render_node(node: Any, ctx: RenderContext, doc: Document, partial: bool,
             raise RenderError([exc.diagnostic]) from exc
         out = Markup(escape(to_text(value)))
         ctx.wrote(len(out), doc, node.offset)
-        return out
+        return ctx.live.interp(node, out) if ctx.live is not None else out
     if node.name == STATE_TAG:
         return Markup("")
     comp = registry.get(node.name)
@@ -204,32 +211,63 @@ def _render_node(node: Any, ctx: RenderContext, doc: Document, partial: bool,
             return Markup('<span class="ui-pending" aria-busy="true">{}</span>').format(children)
         raise RenderError(problems)
     element_id = node.prop(ID_PROP).literal() if node.prop(ID_PROP) else None
-    out = render_component(comp, model, children, ctx, uid=element_id)
+    uid = element_id or getattr(model, "id", None) or ctx.next_uid()
+    if ctx.live is not None:
+        out = ctx.live.element(node, comp, model, children, ctx, uid)
+    else:
+        out = render_component(comp, model, children, ctx, uid=uid)
     ctx.wrote(len(out) - len(children), doc, node.offset)  # its own markup: the children are counted
     return out
 
 
-def render_document(doc: Document, state: dict[str, Any] | None = None, theme: str = "light",
-                    standalone: bool = False, title: str = "UI4A", tokens: dict[str, str] | None = None) -> str:
-    """The document's HTML; ``standalone``: a whole page with the CSS it uses (and ``tokens`` overrides)."""
-    root = render_tree(doc, state, theme=theme)
-    if not standalone:
-        return str(root)
+@dataclass
+class Page:
+    """A standalone page, and what its runtime cannot show again when state changes (live only)."""
+
+    html: str
+    warnings: list = field(default_factory=list)
+
+
+def render_page(doc: Document, state: dict[str, Any] | None = None, theme: str = "light", live: bool = True,
+                title: str = "UI4A", tokens: dict[str, str] | None = None) -> Page:
+    """A whole page with the CSS it uses; ``live``: with the runtime that runs its state (else no script)."""
+    recorder = LivePage(doc) if live else None
+    root = render_tree(doc, state, theme=theme, live=recorder)
     used = {el.name for el, _ in doc.walk()}
-    return (
+    csp, tail, warnings = _CSP, "", []
+    if recorder is not None:
+        initial = {**declared_state(doc), **(state or {})}
+        data, templates, warnings = recorder.finish(initial)
+        csp = f"{_CSP}; script-src {script_hash()}"
+        tail = ("".join(f'<template data-ui4a-t="{i}">{html}</template>' for i, html in enumerate(templates))
+                + f'<script type="application/json" id="ui4a-data">{script_json(data)}</script>'
+                + f"<script>{script()}</script>")
+    html = (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">'
+        f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
         f"<title>{escape(title)}</title><style>\n{stylesheet(used)}{theme_css(tokens)}</style></head>"
-        f'<body style="margin:0;padding:24px;background:var(--ui-bg)">{root}</body></html>\n'
+        f'<body style="margin:0;padding:24px;background:var(--ui-bg)">{root}{tail}</body></html>\n'
     )
+    return Page(html, warnings)
+
+
+def render_document(doc: Document, state: dict[str, Any] | None = None, theme: str = "light",
+                    standalone: bool = False, title: str = "UI4A", tokens: dict[str, str] | None = None,
+                    live: bool = False) -> str:
+    """The document's HTML; ``standalone``: a whole page with the CSS it uses (and ``tokens`` overrides),
+    script-free unless ``live`` (see :func:`render_page`)."""
+    if not standalone:
+        return str(render_tree(doc, state, theme=theme))
+    return render_page(doc, state, theme=theme, live=live, title=title, tokens=tokens).html
 
 
 def render_source(source: str, standalone: bool = False, theme: str = "light",
-                  title: str = "UI4A", tokens: dict[str, str] | None = None) -> str:
+                  title: str = "UI4A", tokens: dict[str, str] | None = None, live: bool = False) -> str:
     """Check and render compact code; raises RenderError listing every fault."""
     report = check(source)
     if not report.ok:
         raise RenderError(report.diagnostics)
     assert report.document is not None
-    return render_document(report.document, theme=theme, standalone=standalone, title=title, tokens=tokens)
+    return render_document(report.document, theme=theme, standalone=standalone, title=title, tokens=tokens,
+                           live=live)
