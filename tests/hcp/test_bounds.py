@@ -25,7 +25,8 @@ LINE = BASE.count("\n") + 2
         (".".join(["k"] * 20_000) + " = 1", f"{LINE}:32: a dotted key has more than 16 parts"),
         ("[" + ".".join(["k"] * 20_000) + "]", f"{LINE}:33: a table header has more than 16 parts"),
         ("x = {" + ".".join(["k"] * 100) + " = 1}", f"{LINE}:37: a dotted key has more than 16 parts"),
-        ("# " + "x" * 1_100_000, f"{LINE}:1046990: the manifest is longer than 1048576 characters"),
+        ("# " + "x" * 1_100_000,  # the column where the 1,048,577th character falls
+         f"{LINE}:{1048576 - len(BASE)}: the manifest is longer than 1048576 characters"),
     ],
 )
 def test_limits_are_positioned_and_quick(extra, fault):

