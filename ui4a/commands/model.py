@@ -30,7 +30,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     b.set_defaults(func=cmd_build)
     e = verbs.add_parser("eval", help="score a model on its held-out split")
     e.add_argument("--model", default=None, help="model directory (default: the manifest's base)")
-    e.add_argument("--limit", type=int, default=200)
+    e.add_argument("--limit", type=int, default=None, help="held-out UI requests decoded (default: the "
+                   "build's own eval_limit, else 200)")
+    e.add_argument("--record", action="store_true", help="also write the figures into the build record's "
+                   "heldout block (what `ui4a model build` does after training)")
     e.set_defaults(func=cmd_eval)
     i = verbs.add_parser("info", help="print a model's build record")
     i.add_argument("--model", default=None)
@@ -131,7 +134,14 @@ def cmd_eval(args: argparse.Namespace) -> int:
     path = _dir(args.model)
     if not (path / "build.json").exists():
         raise CliError(f"no build record at {path}/build.json (run `ui4a model build`)")
-    print(json.dumps(evaluate_dir(path, args.limit), indent=2))
+    record = json.loads((path / "build.json").read_text())
+    limit = args.limit or record.get("config", {}).get("eval_limit") or 200
+    metrics = evaluate_dir(path, limit)
+    if args.record:
+        record = json.loads((path / "build.json").read_text())  # re-read: the evaluation takes minutes
+        record["heldout"] = metrics
+        atomic.write_text(path / "build.json", json.dumps(record, indent=2) + "\n")
+    print(json.dumps(metrics, indent=2))
     return 0
 
 
