@@ -96,9 +96,9 @@ def cases(spec: str, quick: bool) -> dict[str, Any]:
     """The benchmark's cases answered by ``spec`` and checked in Chromium (bench.run's model mode)."""
     from playwright.sync_api import sync_playwright
 
+    from bench.cases import load_cases
     from bench.run import quick_subset, run_model
     from ui4a.checks.browser import launch
-    from ui4a.checks.cases import load_cases
 
     chosen = load_cases()
     chosen = quick_subset(chosen) if quick else chosen
