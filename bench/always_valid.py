@@ -64,7 +64,7 @@ def _row(name: str, answers: list[tuple[str, bool]], seconds: float) -> dict:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from ui4a.checks.cases import load_cases
+    from bench.cases import load_cases
     from ui4a.model.backends.local import LocalModel
     from ui4a.model.train import natural
     from ui4a.model.train.lora import DEFAULT_DIR

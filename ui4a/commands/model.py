@@ -21,7 +21,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     b.add_argument("--seed", type=int, default=0)
     b.add_argument("--scratch", action="store_true", help="build the 2M-parameter from-scratch model "
                    "(models/ui4a-tiny: tokenizer, base and adapters) instead")
-    b.add_argument("--steps", type=int, default=None, help="optimizer steps of the ui adapter (default 1200; "
+    b.add_argument("--steps", type=int, default=None, help="optimizer steps of the ui adapter (default 1400; "
                    "--scratch: base steps with the catalog prompt, default 1500)")
     b.add_argument("--work", default=None, help="checkpoints of an unfinished build (default: OUT.work); a "
                    "build that was stopped resumes from them")

@@ -40,7 +40,9 @@ def from_spec(spec: str | None = None, manifest: Manifest | None = None) -> Back
         from ui4a.model.backends.local import LocalBackend
         from ui4a.model.train.build import DEFAULT_DIR
 
-        path = Path(arg) if arg else DEFAULT_DIR
+        # `local` alone is the manifest's own local model (the default one), else ui4a-tiny.
+        own_dir = m.model_dir() if m.model.backend == "local" else DEFAULT_DIR
+        path = Path(arg) if arg else own_dir
         # The manifest's adapter paths apply to its own model; another model directory brings its adapters.
         own = path.resolve() == m.model_dir()
         adapters = {name: m.resolve(a.path) for name, a in m.model.adapters.items() if a.path} if own else None

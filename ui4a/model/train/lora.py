@@ -65,7 +65,7 @@ class LoraConfig:
     route_train: int = 4000
     route_heldout: int = 400
     max_answer_tokens: int = 480  # longer answers are left out of training
-    ui: AdapterRecipe = field(default_factory=lambda: AdapterRecipe(rank=16, alpha=32, steps=1200, lr=4e-4,
+    ui: AdapterRecipe = field(default_factory=lambda: AdapterRecipe(rank=16, alpha=32, steps=1400, lr=4e-4,
                                                                        batch_size=4))
     route: AdapterRecipe = field(default_factory=lambda: AdapterRecipe(rank=8, alpha=16, steps=250, lr=5e-4,
                                                                           batch_size=16,
