@@ -13,8 +13,9 @@ For every case in ``bench/cases/`` (``--quick``: a fixed 12-case subset spread o
   pixels differ);
 * **A2UI** — the A2UI v0.9 JSONL of the same UI (``ui4a.a2ui.export``).
 
-Tokens are counted with cl100k_base and o200k_base, and with the embedded model's tokenizer
-when ``models/ui4a-tiny/tokenizer.json`` exists. The compact render and the lean baseline both
+Tokens are counted with cl100k_base and o200k_base, with the default model's tokenizer (its
+pretrained base's, SmolLM2's) when the base is installed, and with ui4a-tiny's when
+``models/ui4a-tiny/tokenizer.json`` exists. The compact render and the lean baseline both
 run every check of the case (a baseline that fails its checks is not a fair baseline, and the
 report says so); the strict document runs them too. Screenshots go to ``OUT/screens``.
 
@@ -89,14 +90,34 @@ def quick_subset(cases: Sequence[Case], size: int = QUICK_SIZE) -> list[Case]:
     return sorted(picked, key=lambda c: c.name)
 
 
+def _base_tokenizer_file() -> tuple[str, Path] | None:
+    """The default model's base and its tokenizer.json (the base is converted once on first use);
+    None when the manifest names no pretrained base or it is not installed."""
+    from ui4a import harness
+    from ui4a.model.base import BaseError, BaseSpec, materialize
+
+    spec = BaseSpec.parse(harness.current().pretrained() or "")
+    if spec is None:
+        return None
+    try:
+        return Path(spec.file).stem.split(".")[0], materialize(spec) / "tokenizer.json"
+    except BaseError:
+        return None
+
+
 def tokenizers() -> dict[str, Callable[[str], int]]:
-    """Counters by name: cl100k_base, o200k_base and, when it is there, the embedded model's."""
+    """Counters by name: cl100k_base, o200k_base and, when they are there, the default model's base
+    (SmolLM2's) and ui4a-tiny's."""
+    from tokenizers import Tokenizer
+
     out: dict[str, Callable[[str], int]] = {
         name: (lambda text, _n=name: tok.count(text, _n)) for name in tok.DEFAULT_ENCODINGS}
+    base = _base_tokenizer_file()
+    if base is not None and base[1].exists():
+        base_tok = Tokenizer.from_file(str(base[1]))
+        out[base[0]] = lambda text: len(base_tok.encode(text, add_special_tokens=False).ids)
     if MODEL_TOKENIZER.exists():
         try:
-            from tokenizers import Tokenizer
-
             model_tok = Tokenizer.from_file(str(MODEL_TOKENIZER))
         except Exception:  # an unreadable or missing tokenizer is skipped, as documented
             pass
@@ -786,15 +807,16 @@ def run_benchmark(out: str | Path = DEFAULT_OUT, quick: bool = False, model: str
 
 def format_summary(report: dict) -> str:
     s = report["summary"]
+    w = max(14, *(len(name) + 2 for name in s["tokenizers"]))
     lines = [f"{s['cases']} cases in {report['seconds']:.0f} s; compact checks pass {_pct(s['checks_pass_rate'])}, "
              f"lean {_pct(s['lean_checks_pass_rate'])}, strict {_pct(s['strict_checks_pass_rate'])}; "
              f"strict looks the same {_pct(s['strict_same_rate'])}",
-             f"{'tokenizer':<14}{'compact':>9}{'lean':>7}{'strict':>8}{'a2ui':>7}{'express':>9}{'elemental':>11}"
+             f"{'tokenizer':<{w}}{'compact':>9}{'lean':>7}{'strict':>8}{'a2ui':>7}{'express':>9}{'elemental':>11}"
              f"{'vs lean':>10}{'vs strict':>11}{'vs a2ui':>9}{'vs expr':>9}{'vs elem':>9}"
              "   (mean tokens per UI; median savings)"]
     for name, t in s["tokenizers"].items():
         m = t["per_ui_mean"]
-        lines.append(f"{name:<14}{m['ui']:>9.0f}{m['html_lean']:>7.0f}{m['html_strict']:>8.0f}{m['a2ui']:>7.0f}"
+        lines.append(f"{name:<{w}}{m['ui']:>9.0f}{m['html_lean']:>7.0f}{m['html_strict']:>8.0f}{m['a2ui']:>7.0f}"
                      f"{m['a2ui_express']:>9.0f}{m['a2ui_elemental']:>11.0f}"
                      f"{_pct(t['median_savings_vs_html_lean']):>10}{_pct(t['median_savings_vs_html_strict']):>11}"
                      f"{_pct(t['median_savings_vs_a2ui']):>9}{_pct(t['median_savings_vs_a2ui_express']):>9}"
