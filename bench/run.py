@@ -105,24 +105,28 @@ def _base_tokenizer_file() -> tuple[str, Path] | None:
         return None
 
 
+def _tokenizer_counter(path: Path) -> Callable[[str], int] | None:
+    """A counter of a Hugging Face ``tokenizer.json``; None when it is missing or unreadable (skipped,
+    as documented)."""
+    from tokenizers import Tokenizer
+
+    try:
+        hf = Tokenizer.from_file(str(path))
+    except Exception:
+        return None
+    return lambda text: len(hf.encode(text, add_special_tokens=False).ids)
+
+
 def tokenizers() -> dict[str, Callable[[str], int]]:
     """Counters by name: cl100k_base, o200k_base and, when they are there, the default model's base
     (SmolLM2's) and ui4a-tiny's."""
-    from tokenizers import Tokenizer
-
     out: dict[str, Callable[[str], int]] = {
         name: (lambda text, _n=name: tok.count(text, _n)) for name in tok.DEFAULT_ENCODINGS}
     base = _base_tokenizer_file()
-    if base is not None and base[1].exists():
-        base_tok = Tokenizer.from_file(str(base[1]))
-        out[base[0]] = lambda text: len(base_tok.encode(text, add_special_tokens=False).ids)
-    if MODEL_TOKENIZER.exists():
-        try:
-            model_tok = Tokenizer.from_file(str(MODEL_TOKENIZER))
-        except Exception:  # an unreadable or missing tokenizer is skipped, as documented
-            pass
-        else:
-            out["ui4a-tiny"] = lambda text: len(model_tok.encode(text, add_special_tokens=False).ids)
+    for name, path in ([base] if base else []) + [("ui4a-tiny", MODEL_TOKENIZER)]:
+        counter = _tokenizer_counter(path)
+        if counter is not None:
+            out[name] = counter
     return out
 
 
