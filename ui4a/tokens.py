@@ -2,7 +2,7 @@
 
 cl100k_base and o200k_base come from ``quicktok`` (exact, bundled vocabularies;
 a test checks it against tiktoken's cl100k). A model's own tokenizer can be
-added with :func:`register_tokenizer` (the embedded model does so).
+added with :func:`register_tokenizer`.
 """
 
 from __future__ import annotations
