@@ -11,7 +11,7 @@ import pytest
 
 from bench.cases import load_cases
 from ui4a import registry, tokens, validate
-from ui4a.model.train import natural, questions
+from ui4a.model.train import natural, questions, subjects
 from ui4a.model.train.plans import SAMPLE_NOTE
 from ui4a.model.train.pools import PLANTS
 
@@ -102,6 +102,40 @@ def test_requests_write_values_in_many_forms(pairs):
                     r"(January|March|May|July|October) \d{1,2}(st|nd|rd|th)", r"\t", r"\|---",
                     r"\b(twelve|seven|three|five|eight)\b", r"\d(am|pm)\b"):
         assert re.search(pattern, text), pattern
+
+
+def test_a_named_subject_becomes_the_title(pairs):
+    """'an RSVP form for Maya's wedding' → <Form title="Maya's wedding RSVP">: the title copies the request."""
+    titled = 0
+    for p in pairs:
+        m = re.match(r'(?:<State[^\n]*\n)?<(?:Card|Form) title="([^"]+)"', p.answer)
+        if m and p.family in subjects.FAMILIES:
+            name = m[1].split(":")[0]
+            for generic in (" rsvp", " settings", " packing", " tracker"):
+                name = name.removesuffix(generic)
+            if " for " in p.request.lower() and name.lower().removeprefix("the ") in p.request.lower():
+                titled += 1
+    assert titled >= 60
+    assert subjects.title_of("the Bergen trip", "Packing") == "Bergen trip packing"
+    assert subjects.title_of("Maya's wedding", "RSVP") == "Maya's wedding RSVP"
+    assert subjects.title_of("Oak Print", "Report a bug") == "Oak Print: report a bug"
+
+
+def test_chart_titles_and_lengths_vary(pairs):
+    titles = Counter(re.findall(r'<(?:Bar|Line|Pie)Chart data=\[[^\n]*? title="([^"]+)"', "\n".join(p.answer for p in pairs)))
+    assert len(titles) >= 40  # qualified subjects ("Q3 sales by month"), not a dozen fixed ones
+    longest = max(p.answer.count("],[") + 1 for p in pairs if "Chart data=" in p.answer)
+    assert longest >= 12
+
+
+def test_decimal_comma_never_groups_thousands_with_a_dot(pairs):
+    """'3.165' would read as a decimal in the other style, and teach the model to drop decimal points."""
+    from ui4a.model.train.speech import Style, _digits
+
+    assert _digits(3165.5, Style(money_form="{} €", grouping=True)) == "3 165,5"
+    assert _digits(3165.5, Style(money_form="${}", grouping=True)) == "3,165.5"
+    assert not any(re.search(r"(?<![\d.,])\d{1,3}\.\d{3}(?![\d])", p.request) for p in pairs
+                   if "€" in p.request or "CHF" in p.request)
 
 
 def test_vague_pairs_show_labelled_sample_values(pairs):

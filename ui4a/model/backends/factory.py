@@ -1,7 +1,8 @@
 """Choosing the model source from configuration: ``UI4A_MODEL`` names it.
 
   (none)                     the manifest's [model] (harness.toml: the embedded model, or replay until it is built)
-  local                      the embedded model in models/ui4a-tiny
+  local                      the manifest's own local model; the default model (models/smollm2-ui4a)
+                             when the manifest names another source
   local:PATH                 any model directory with the project's format and an adapters/ folder
   openai:URL                 an OpenAI-compatible server (vLLM, SGLang, `ui4a serve`); key from OPENAI_API_KEY
   replay                     bundled examples streamed as a model would — not a model
@@ -38,9 +39,9 @@ def from_spec(spec: str | None = None, manifest: Manifest | None = None) -> Back
     system = harness.system_prompt() if manifest is None else harness.render_system(m)
     if kind == "local":
         from ui4a.model.backends.local import LocalBackend
-        from ui4a.model.train.build import DEFAULT_DIR
+        from ui4a.model.train.lora import DEFAULT_DIR
 
-        # `local` alone is the manifest's own local model (the default one), else ui4a-tiny.
+        # `local` alone is the manifest's own local model, else the default model (as `ui4a model` takes it).
         own_dir = m.model_dir() if m.model.backend == "local" else DEFAULT_DIR
         path = Path(arg) if arg else own_dir
         # The manifest's adapter paths apply to its own model; another model directory brings its adapters.

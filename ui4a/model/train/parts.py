@@ -103,6 +103,12 @@ def percent_cell(rng: random.Random, style: Style, lo: int = 1, hi: int = 99) ->
     return Cell(x, say_percent(x, style, rng))
 
 
+def decimal_cell(rng: random.Random, style: Style, lo: int, hi: int) -> Cell:
+    """A measure with one decimal ("11.2"), written with the style's decimal mark."""
+    x = rng.randint(lo * 10, hi * 10) / 10
+    return Cell(x, say_number(x, style))
+
+
 def text_cell(value: str) -> Cell:
     return Cell(value, val(value))
 
@@ -327,13 +333,14 @@ class Series:
 
 def _run(seq: tuple[str, ...]) -> Callable[[random.Random, int], list[str]]:
     def draw(rng: random.Random, k: int) -> list[str]:
+        k = min(k, len(seq))
         start = rng.randrange(len(seq) - k + 1)
         return list(seq[start:start + k])
     return draw
 
 
 def _any(pool: tuple[str, ...]) -> Callable[[random.Random, int], list[str]]:
-    return lambda rng, k: rng.sample(pool, k)
+    return lambda rng, k: rng.sample(pool, min(k, len(pool)))
 
 
 MON = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
@@ -364,11 +371,29 @@ CHART_NOUNS = {"BarChart": ("bar chart", "bar graph", "column chart"),
                "PieChart": ("pie chart", "pie", "donut chart")}
 
 
+# Chart lengths: mostly a handful of points, sometimes a week, a quarter's weeks or a whole year.
+CHART_SIZES = (3, 4, 5, 6, 3, 4, 5, 6, 7, 8, 12)
+# Words that make a series' subject a title of the request's own ("September spending by category"),
+# so the model learns to copy the chart's name from the request instead of recalling a subject.
+SUBJECT_QUALIFIERS = ("October", "March", "2023", "2024", "Q1", "Q3", "this year's", "last month's", "our",
+                      "the team's", "my", "recent")
+
+
 def _points(rng: random.Random, style: Style, series: Series, k: int) -> tuple[list[str], list[Cell]]:
     labels = series.labels(rng, k)
     if series.money:
         return labels, [money_cell(rng, style, series.lo, series.hi) for _ in labels]
+    if series.hi <= 1000 and rng.random() < 0.3:  # measures with one decimal: "11.2 kWh", "12.4k visits"
+        return labels, [decimal_cell(rng, style, series.lo, series.hi) for _ in labels]
     return labels, [count_cell(rng, style, series.lo, series.hi) for _ in labels]
+
+
+def _subject(rng: random.Random, series: Series) -> tuple[str, str]:
+    """The chart's subject as the request says it (a made-up qualifier protected from typos) and as its title."""
+    if rng.random() < 0.45:
+        qual = pools.novel_word(rng) if rng.random() < 0.25 else rng.choice(SUBJECT_QUALIFIERS)
+        return f"{val(qual)} {series.subject}", f"{qual} {series.subject}"
+    return series.subject, series.subject
 
 
 def _pairs_said(labels: list[str], cells: list[Cell], rng: random.Random) -> str:
@@ -380,10 +405,10 @@ def chart_part(rng: random.Random, style: Style, kind: str | None = None, series
     """One chart of one series: [label, value] pairs written inline or pasted as two columns."""
     kind = kind or rng.choice(("BarChart", "LineChart", "PieChart"))
     series = series or rng.choice(SERIES)
-    k = rng.randint(3, 6)
-    labels, cells = _points(rng, style, series, k)
+    labels, cells = _points(rng, style, series, rng.choice(CHART_SIZES))
     noun = rng.choice(CHART_NOUNS[kind])
-    props: dict[str, Any] = {"title": series.subject[:1].upper() + series.subject[1:]}
+    subject, title = _subject(rng, series)
+    props: dict[str, Any] = {"title": title[:1].upper() + title[1:]}
     if kind == "PieChart" and noun == "donut chart":
         props["donut"] = True
     if kind == "BarChart" and rng.random() < 0.15:
@@ -400,12 +425,12 @@ def chart_part(rng: random.Random, style: Style, kind: str | None = None, series
     if style.paste != "inline":
         block = grid([series.subject.split()[-1], "value"], [[val(lab), c.said] for lab, c in zip(labels, cells, strict=True)],
                      style.paste, rng)
-        return Part(code, f"{art} {noun} of {series.subject}", f"{series.subject} {noun}", block,
+        return Part(code, f"{art} {noun} of {subject}", f"{subject} {noun}", block,
                     (*tags, f"data:{style.paste}"))
     said = _pairs_said(labels, cells, rng)
-    phrase = rng.choice((f"{art} {noun} of {series.subject}: {said}", f"{series.subject} as {art} {noun} ({said})",
-                         f"{art} {noun} showing {series.subject} - {said}"))
-    return Part(code, phrase, f"{series.subject} {noun}: {said}", "", tags)
+    phrase = rng.choice((f"{art} {noun} of {subject}: {said}", f"{subject} as {art} {noun} ({said})",
+                         f"{art} {noun} showing {subject} - {said}"))
+    return Part(code, phrase, f"{subject} {noun}: {said}", "", tags)
 
 
 TWO_SERIES = (("income", "spending", MON, True), ("this year", "last year", MON, False),

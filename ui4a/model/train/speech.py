@@ -164,7 +164,9 @@ def _digits(x: float, style: Style, decimals: int | None = None) -> str:
     whole, frac = f"{abs(x):.{decimals}f}".partition(".")[::2]
     sign = "-" if x < 0 else ""
     if style.grouping and int(whole) >= 1000:
-        whole = _grouped(int(whole), "." if style.comma else ",")
+        # With a decimal comma, thousands are grouped by a space ("3 165,50"): a dot would read as the
+        # decimal mark of the other style ("1.09"), and the model would learn to drop decimal points.
+        whole = _grouped(int(whole), " " if style.comma else ",")
     if not frac:
         return sign + whole
     return sign + whole + ("," if style.comma else ".") + frac
