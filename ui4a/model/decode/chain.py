@@ -2,8 +2,9 @@
 
     1. the grammar's mask          (mask.py)                  only code that parses
     2. binds_declared_state.py     bind={x} names a <State> already written
-    3. ends_within_budget.py       closing mode: ends complete when it loops or its budget runs low
-    4. stays_valid.py              no token after which the validator finds a new fault
+    3. declares_state_once.py      <State> declares each name once
+    4. ends_within_budget.py       closing mode: ends complete when it loops or its budget runs low
+    5. stays_valid.py              no token after which the validator finds a new fault
                                    (skipped while closing mode chooses: it vets its own choices)
 
 Every guard is a :class:`Guard`: given the ids so far (prompt and answer, batch size 1) and the
@@ -20,6 +21,7 @@ import torch
 
 from ui4a.model.decode.answer_so_far import AnswerSoFar
 from ui4a.model.decode.binds_declared_state import DeclaredNames
+from ui4a.model.decode.declares_state_once import DeclaresOnce
 from ui4a.model.decode.ends_within_budget import Closing
 from ui4a.model.decode.mask import GrammarConstraint
 from ui4a.model.decode.stays_valid import Lookahead
@@ -40,6 +42,7 @@ class AnswerGuards:
         answer = AnswerSoFar(tokenizer)
         self.grammar = grammar
         self.binds = DeclaredNames(tokenizer, answer)
+        self.once = DeclaresOnce(tokenizer, answer)
         self.lookahead = grammar.lookahead = Lookahead(tokenizer, written=answer)
         self.closing = grammar.closing = Closing(
             tokenizer, budget, grammar.matcher, written=answer,
@@ -48,6 +51,7 @@ class AnswerGuards:
     def __call__(self, input_ids: torch.LongTensor, scores: torch.FloatTensor) -> torch.FloatTensor:
         scores = self.grammar(input_ids, scores)
         scores = self.binds(input_ids, scores)
+        scores = self.once(input_ids, scores)
         scores = self.closing(input_ids, scores)
         return scores if self.closing.active else self.lookahead(input_ids, scores)
 
