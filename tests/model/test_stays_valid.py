@@ -91,6 +91,11 @@ def ranked(tok, *answers: str):
     # a name in an action's message is one that was declared
     ('<State lunch="Salad" /><Button label="Vote" action={send("Lunch: {team}")} />',
      '<State lunch="Salad" /><Button label="Vote" action={send("Lunch: {lunch}")} />'),
+    # a series has one value per label: it ends at the last label, and does not end before it
+    ('<LineChart labels=["a","b"] series=[{name:"x",values:[1,2,3]}] />',
+     '<LineChart labels=["a","b"] series=[{name:"x",values:[1,2]}] />'),
+    ('<BarChart labels=["a","b","c"] series=[{name:"x",values:[1,2]}] />',
+     '<BarChart labels=["a","b","c"] series=[{name:"x",values:[1,2,3]}] />'),
     # a label for a button that has no action yet: the tag goes on to the action, it does not end
     ('<EmptyState title="No orders" actionLabel="Shop" />',
      '<EmptyState title="No orders" actionLabel="Shop" action={send("Shop")} />'),

@@ -369,7 +369,7 @@ class Lookahead:
             return False  # it ends the tag on a fault of the element that a prop not written would mend
         if not after <= before and not (after - before == {_WHOLE} and self._mendable(frame + piece)):
             return False  # a new fault, unless of the element as a whole and mended by a prop to come
-        if at.mode.in_value and not self._item_may_end(frame, piece, before):
+        if at.mode.in_value and not (self._item_may_end(frame, piece, before) and self._length_fits(frame, piece)):
             return False
         if "," not in piece or not at.mode.in_value:
             return True
@@ -396,6 +396,23 @@ class Lookahead:
             if more <= before or end <= before:
                 return True
             return more - before == {_WHOLE} and self._mendable(upto + rest)
+        return True
+
+    def _length_fits(self, frame: str, piece: str) -> bool:
+        """Whether the first ``,`` or ``]`` of ``piece`` in a nested array (a series' values, whose
+        length the labels fix) is no worse than the other choice: a comma is refused where ending the
+        array is right and one more item is wrong, a bracket where one more item is right and ending
+        is wrong. Each choice is judged with everything still open closed after it."""
+        for i, ch in enumerate(piece):
+            if ch not in ",]":
+                continue
+            upto = frame + piece[:i]
+            rest = closers(upto)
+            last = _last_item(upto)
+            if len(rest) < 2 or not rest.startswith("]") or last is None:
+                return True  # not an item of an array inside a value
+            end, more = self._faults(upto + rest), self._faults(f"{upto},{last}{rest}")
+            return not end < more if ch == "," else not more < end
         return True
 
     def _checked(self, token: int) -> bool:
