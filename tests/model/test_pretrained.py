@@ -123,3 +123,31 @@ def test_a_corrupt_base_file_says_to_reinstall(tmp_path):
     broken.write_bytes(b"not a model")
     with pytest.raises(BaseError, match="is corrupt .* --force-reinstall"):
         checked_sha256(BaseFile(spec, Path(broken), "0", recorded_sha256="1" * 64))
+
+
+def test_a_build_continues_the_adapters_of_a_finished_one(tmp_path):
+    """`ui4a model build --continue-from DIR`: the adapters train on from their recorded steps."""
+    from safetensors.torch import load_file
+
+    from ui4a.commands.model import lora_tiny_config
+    from ui4a.model.train import lora
+
+    lora.build(tmp_path / "first", lora_tiny_config(), log=lambda _: None)
+    more = lora_tiny_config()
+    more.ui.steps = 4
+    logs: list[str] = []
+    record = lora.build(tmp_path / "second", more, log=logs.append, continue_from=tmp_path / "first")
+    assert record["continued"]["steps"] == {"ui": 2, "route": 2} and record["adapters"]["ui"]["steps"] == 4
+    assert any("adapter ui: resuming at step 2" in line for line in logs), logs
+
+    def weights(model: str, name: str) -> dict:
+        return load_file(str(tmp_path / model / "adapters" / name / "adapter_model.safetensors"))
+
+    first, second = weights("first", "ui"), weights("second", "ui")
+    assert first.keys() == second.keys() and any(not (first[k] == second[k]).all() for k in first)
+    assert all((weights("first", "route")[k] == v).all() for k, v in weights("second", "route").items())
+
+    other = lora_tiny_config()
+    other.ui.rank = 8
+    with pytest.raises(ValueError, match="rank 4"):
+        lora.seed_checkpoints(tmp_path / "first", tmp_path / "third.work", other)

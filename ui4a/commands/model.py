@@ -25,6 +25,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    "--scratch: base steps with the catalog prompt, default 1500)")
     b.add_argument("--work", default=None, help="checkpoints of an unfinished build (default: OUT.work); a "
                    "build that was stopped resumes from them")
+    b.add_argument("--continue-from", default=None, metavar="DIR", help="train on a finished model "
+                   "directory's adapters from their steps to --steps (on today's data, a fresh optimizer)")
     b.add_argument("--tiny", action="store_true", help="a seconds-long build that proves the code runs")
     b.add_argument("--no-eval", action="store_true", help="skip the held-out evaluation")
     b.set_defaults(func=cmd_build)
@@ -103,6 +105,9 @@ def cmd_build(args: argparse.Namespace) -> int:
     if args.scratch:
         from ui4a.model.train.build import BuildConfig, build
 
+        if args.continue_from:
+            raise CliError("--continue-from continues adapters on a pretrained base; --scratch builds anew")
+
         out = _dir(args.out, scratch=True)
         cfg = tiny_config(args.seed) if args.tiny else BuildConfig(seed=args.seed)
         if args.steps:
@@ -118,8 +123,9 @@ def cmd_build(args: argparse.Namespace) -> int:
         if args.steps:
             cfg.ui.steps = args.steps
         try:
-            record = lora.build(out, cfg, log=log, work_dir=Path(args.work) if args.work else None)
-        except BaseError as exc:
+            record = lora.build(out, cfg, log=log, work_dir=Path(args.work) if args.work else None,
+                                continue_from=Path(args.continue_from) if args.continue_from else None)
+        except (BaseError, ValueError) as exc:
             raise CliError(str(exc)) from exc
     if not args.no_eval:
         print("evaluating on the held-out split…", flush=True)

@@ -153,7 +153,8 @@ class Checkpoint:
             return 0, 0.0
         saved = torch.load(state, weights_only=False)
         set_peft_model_state_dict(model, saved["adapter"], adapter_name=name)
-        opt.load_state_dict(saved["optimizer"])
+        if saved.get("optimizer") is not None:  # None: seeded from a finished build (a fresh optimizer)
+            opt.load_state_dict(saved["optimizer"])
         return int(saved["step"]), float(saved.get("seconds", 0.0))
 
     def save(self, model: Any, opt: Any, name: str, step: int, losses: list[float], seconds: float) -> None:
@@ -165,6 +166,41 @@ class Checkpoint:
         torch.save({"adapter": get_peft_model_state_dict(model, adapter_name=name), "optimizer": opt.state_dict(),
                     "step": step, "losses": losses, "seconds": seconds}, tmp)
         os.replace(tmp, self.folder / "state.pt")
+
+
+def seed_checkpoints(model_dir: Path, work: Path, config: LoraConfig) -> dict[str, int]:
+    """Checkpoints in ``work`` that continue the finished build in ``model_dir``: each adapter's weights
+    at the steps its record says, with a fresh optimizer, so ``build`` trains on to ``config``'s steps.
+    Returns those steps per adapter; raises ValueError when the build cannot be continued under ``config``."""
+    import torch
+    from safetensors.torch import load_file
+
+    try:
+        record = json.loads((model_dir / "build.json").read_text())
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"no readable build record at {model_dir / 'build.json'}: {exc}") from exc
+    if record.get("format") != FORMAT or record.get("base") != config.base:
+        raise ValueError(f"{model_dir} holds adapters on {record.get('base')!r}, not on {config.base!r}")
+    steps: dict[str, int] = {}
+    for name in ("ui", "route"):
+        ad, recipe = record.get("adapters", {}).get(name) or {}, getattr(config, name)
+        built = record.get("config", {}).get(name, {})
+        if built.get("rank") != recipe.rank or tuple(built.get("targets", ())) != tuple(recipe.targets):
+            raise ValueError(f"{model_dir}'s {name} adapter has rank {built.get('rank')} on {built.get('targets')}; "
+                             f"this build's has rank {recipe.rank} on {list(recipe.targets)}")
+        if ad.get("steps", 0) > recipe.steps:
+            raise ValueError(f"{model_dir}'s {name} adapter already has {ad['steps']} steps; ask for more")
+        folder = work / name
+        steps[name] = ad["steps"]
+        if (folder / "state.pt").exists():
+            continue  # a continued build that was stopped: it resumes from its own checkpoint
+        folder.mkdir(parents=True, exist_ok=True)
+        state = load_file(str(model_dir / ad["path"] / "adapter_model.safetensors"))
+        tmp = folder / "state.pt.tmp"
+        torch.save({"adapter": state, "optimizer": None, "step": ad["steps"], "losses": [],
+                    "seconds": ad.get("train_seconds", 0.0)}, tmp)
+        os.replace(tmp, folder / "state.pt")
+    return steps
 
 
 def train_adapter(model: Any, name: str, recipe: AdapterRecipe, examples: list[Example],
@@ -223,11 +259,13 @@ def train_adapter(model: Any, name: str, recipe: AdapterRecipe, examples: list[E
 # --------------------------------------------------------------------------- the build
 
 def build(out_dir: Path = DEFAULT_DIR, config: LoraConfig | None = None, log: Callable[[str], None] = print,
-          work_dir: Path | None = None) -> dict:
+          work_dir: Path | None = None, continue_from: Path | None = None) -> dict:
     """Train the adapters on the base and save them with their build record into ``out_dir``.
 
     ``work_dir`` keeps checkpoints between runs (default: ``out_dir`` + ``.work``); the finished
-    adapters replace ``out_dir`` whole or not at all.
+    adapters replace ``out_dir`` whole or not at all. ``continue_from`` (a finished model directory)
+    seeds the checkpoints with its adapters, so they train on from their steps on today's data; the
+    record says so.
     """
     import torch
     from peft import LoraConfig as PeftLoraConfig
@@ -276,6 +314,10 @@ def build(out_dir: Path = DEFAULT_DIR, config: LoraConfig | None = None, log: Ca
         else:
             model.add_adapter(name, lora)
     work = work_dir or out_dir.with_name(out_dir.name + ".work")
+    continued = None
+    if continue_from is not None:
+        continued = {"from": Path(continue_from).name, "steps": seed_checkpoints(Path(continue_from), work, cfg)}
+        log(f"continuing {continue_from}'s adapters from steps {continued['steps']}")
     adapters: dict[str, Any] = {}
     for name, (recipe, examples, prompt) in recipes.items():
         ids = prefix_ids(tokenizer, prompt)
@@ -312,6 +354,9 @@ def build(out_dir: Path = DEFAULT_DIR, config: LoraConfig | None = None, log: Ca
         "train_seconds": round(time.monotonic() - began, 1),
         "torch": torch.__version__,
     }
+    if continued is not None:
+        record["continued"] = continued | {"note": "trained on from these steps with a fresh optimizer state, "
+                                                   "on the data this record hashes"}
     _save(model, out_dir, record, [n for n in recipes])
     shutil.rmtree(work, ignore_errors=True)
     return record
