@@ -373,7 +373,7 @@ CHART_NOUNS = {"BarChart": ("bar chart", "bar graph", "column chart"),
 
 # Chart lengths: mostly a handful of points, sometimes a week, a quarter's weeks or a whole year.
 CHART_SIZES = (3, 4, 5, 6, 3, 4, 5, 6, 7, 8, 12)
-# Words that make a series' subject a title of the request's own ("September spending by category"),
+# Words that make a series' subject a title of the request's own ("Q3 sales by month"),
 # so the model learns to copy the chart's name from the request instead of recalling a subject.
 SUBJECT_QUALIFIERS = ("October", "March", "2023", "2024", "Q1", "Q3", "this year's", "last month's", "our",
                       "the team's", "my", "recent")
