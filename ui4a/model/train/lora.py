@@ -374,4 +374,5 @@ def _save(model: Any, out_dir: Path, record: dict, names: Sequence[str]) -> None
                 (tmp / "adapters" / name).mkdir(parents=True)
                 for f in ("adapter_config.json", "adapter_model.safetensors"):
                     os.replace(tmp / "adapters" / f, nested / f)
+        (tmp / "adapters" / "README.md").unlink(missing_ok=True)  # peft's model card names this machine's paths
         (tmp / "build.json").write_text(json.dumps(record, indent=2) + "\n")
