@@ -145,6 +145,8 @@ def test_an_a2ui_paste_is_shown_live_and_its_source_is_the_compact_code(page):
 
     jsonl = (Path(__file__).resolve().parents[1] / "fixtures" / "a2ui" / "contact_form_v09.jsonl").read_text()
     ask(page, jsonl)  # the one-line input joins the lines: messages one after another
+    # the canvas's own update may reach the page a moment after the turn's message
+    page.wait_for_function("document.querySelector('#canvas').innerText.includes('Contact us')", timeout=10_000)
     canvas = page.inner_text("#canvas")
     assert "Contact us" in canvas and "Send message" in canvas
     assert page.input_value("#canvas input >> nth=0") == "Ada"
