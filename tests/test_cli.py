@@ -143,3 +143,9 @@ def test_render_never_shows_a_traceback_for_evaluation_faults(tmp_path):
     out = ui4a("render", str(path))
     assert out.returncode == 1 and b"Traceback" not in out.stderr
     assert out.stderr.decode().strip() == f"{path}:2:8: '*' needs a number, got text 'x'"
+
+
+def test_model_build_refuses_a_continue_from_without_a_build_record(tmp_path):
+    out = ui4a("model", "build", "--continue-from", str(tmp_path), "--out", str(tmp_path / "m"))
+    assert out.returncode == 2 and b"no build record there" in out.stderr and b"Traceback" not in out.stderr
+    assert not (tmp_path / "m").exists()
