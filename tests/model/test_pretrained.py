@@ -150,4 +150,4 @@ def test_a_build_continues_the_adapters_of_a_finished_one(tmp_path):
     other = lora_tiny_config()
     other.ui.rank = 8
     with pytest.raises(ValueError, match="rank 4"):
-        lora.seed_checkpoints(tmp_path / "first", tmp_path / "third.work", other)
+        lora.continuable(tmp_path / "first", other)

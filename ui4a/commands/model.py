@@ -122,9 +122,6 @@ def cmd_build(args: argparse.Namespace) -> int:
         cfg = lora_tiny_config(args.seed) if args.tiny else lora.LoraConfig(seed=args.seed)
         if args.steps:
             cfg.ui.steps = args.steps
-        if args.continue_from and not (Path(args.continue_from) / "build.json").is_file():
-            raise CliError(f"--continue-from {args.continue_from}: no build record there (a model directory "
-                           "that `ui4a model build` wrote)")
         try:
             record = lora.build(out, cfg, log=log, work_dir=Path(args.work) if args.work else None,
                                 continue_from=Path(args.continue_from) if args.continue_from else None)

@@ -26,7 +26,7 @@ from ui4a.model.decode.scores import keep
 from ui4a.model.decode.vocab import token_texts
 from ui4a.validate import declared_state
 
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a state name (what <State> declares)
 
 
 @lru_cache(maxsize=256)
@@ -39,7 +39,7 @@ def is_bind(component: str, prop: str | None) -> bool:
 def spells_one_of(text: str, names: set[str]) -> bool:
     """Whether ``text`` (what follows ``{``) is on the way to, or past, exactly one of ``names``."""
     text = text.lstrip()
-    m = _NAME.match(text)
+    m = NAME.match(text)
     if m is None:
         return not text  # blanks only, so far
     word = m.group()

@@ -17,18 +17,18 @@ import torch
 
 from ui4a.lang.cursor import Mode
 from ui4a.model.decode.answer_so_far import AnswerSoFar
+from ui4a.model.decode.binds_declared_state import NAME
 from ui4a.model.decode.vocab import token_texts
 from ui4a.validate import STATE_TAG, declared_state
 
 TRIES = 32  # best tokens looked at in one step before the guard gives up (the grammar's mask stands)
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_TAIL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_TAIL = re.compile(NAME.pattern + r"\Z")
 
 
 def completes_one_of(partial: str, piece: str, names: set[str]) -> bool:
     """Whether ``piece``, written after ``partial`` (a prop name so far, maybe empty), ends a name in ``names``."""
     text = (partial + piece) if partial else piece.lstrip()
-    m = _NAME.match(text)
+    m = NAME.match(text)
     return m is not None and m.end() < len(text) and m.group() in names
 
 

@@ -144,44 +144,51 @@ class Checkpoint:
 
     folder: Path
 
+    @property
+    def file(self) -> Path:
+        return self.folder / "state.pt"
+
     def load(self, model: Any, opt: Any, name: str) -> tuple[int, float]:
         import torch
         from peft import set_peft_model_state_dict
 
-        state = self.folder / "state.pt"
-        if not state.exists():
+        if not self.file.exists():
             return 0, 0.0
-        saved = torch.load(state, weights_only=False)
+        saved = torch.load(self.file, weights_only=False)
         set_peft_model_state_dict(model, saved["adapter"], adapter_name=name)
         if saved.get("optimizer") is not None:  # None: seeded from a finished build (a fresh optimizer)
             opt.load_state_dict(saved["optimizer"])
         return int(saved["step"]), float(saved.get("seconds", 0.0))
 
     def save(self, model: Any, opt: Any, name: str, step: int, losses: list[float], seconds: float) -> None:
-        import torch
         from peft import get_peft_model_state_dict
 
+        self.write(get_peft_model_state_dict(model, adapter_name=name), opt.state_dict(), step, losses, seconds)
+
+    def write(self, adapter: dict[str, Any], optimizer: dict[str, Any] | None, step: int, losses: list[float],
+              seconds: float) -> None:
+        """The checkpoint, whole or not at all (``optimizer`` None: the next run starts a fresh one)."""
+        import torch
+
         self.folder.mkdir(parents=True, exist_ok=True)
-        tmp = self.folder / "state.pt.tmp"
-        torch.save({"adapter": get_peft_model_state_dict(model, adapter_name=name), "optimizer": opt.state_dict(),
-                    "step": step, "losses": losses, "seconds": seconds}, tmp)
-        os.replace(tmp, self.folder / "state.pt")
+        tmp = self.file.with_suffix(".pt.tmp")
+        torch.save({"adapter": adapter, "optimizer": optimizer, "step": step, "losses": losses,
+                    "seconds": seconds}, tmp)
+        os.replace(tmp, self.file)
 
 
-def seed_checkpoints(model_dir: Path, work: Path, config: LoraConfig) -> dict[str, int]:
-    """Checkpoints in ``work`` that continue the finished build in ``model_dir``: each adapter's weights
-    at the steps its record says, with a fresh optimizer, so ``build`` trains on to ``config``'s steps.
-    Returns those steps per adapter; raises ValueError when the build cannot be continued under ``config``."""
-    import torch
-    from safetensors.torch import load_file
-
+def continuable(model_dir: Path, config: LoraConfig) -> dict[str, Any]:
+    """The build record of ``model_dir``, whose adapters a build under ``config`` can train on; raises
+    ValueError, naming what differs, when it cannot (read before the base is loaded)."""
     try:
         record = json.loads((model_dir / "build.json").read_text())
-    except (OSError, ValueError) as exc:
-        raise ValueError(f"no readable build record at {model_dir / 'build.json'}: {exc}") from exc
+    except OSError as exc:
+        raise ValueError(f"{model_dir}: no build record there (a model directory that `ui4a model build` "
+                         f"wrote): {exc.strerror or exc}") from exc
+    except ValueError as exc:
+        raise ValueError(f"{model_dir}/build.json is not a build record: {exc}") from exc
     if record.get("format") != FORMAT or record.get("base") != config.base:
         raise ValueError(f"{model_dir} holds adapters on {record.get('base')!r}, not on {config.base!r}")
-    steps: dict[str, int] = {}
     for name in ("ui", "route"):
         ad, recipe = record.get("adapters", {}).get(name) or {}, getattr(config, name)
         built = record.get("config", {}).get(name, {})
@@ -190,16 +197,24 @@ def seed_checkpoints(model_dir: Path, work: Path, config: LoraConfig) -> dict[st
                              f"this build's has rank {recipe.rank} on {list(recipe.targets)}")
         if ad.get("steps", 0) > recipe.steps:
             raise ValueError(f"{model_dir}'s {name} adapter already has {ad['steps']} steps; ask for more")
-        folder = work / name
+    return record
+
+
+def seed_checkpoints(model_dir: Path, record: dict[str, Any], work: Path) -> dict[str, int]:
+    """Checkpoints in ``work`` that continue the finished build in ``model_dir`` (its record, checked by
+    :func:`continuable`): each adapter's weights at the steps the record says, with a fresh optimizer,
+    so ``build`` trains on to its own steps. Returns those steps per adapter."""
+    from safetensors.torch import load_file
+
+    steps: dict[str, int] = {}
+    for name in ("ui", "route"):
+        ad = record["adapters"][name]
         steps[name] = ad["steps"]
-        if (folder / "state.pt").exists():
+        checkpoint = Checkpoint(work / name)
+        if checkpoint.file.exists():
             continue  # a continued build that was stopped: it resumes from its own checkpoint
-        folder.mkdir(parents=True, exist_ok=True)
         state = load_file(str(model_dir / ad["path"] / "adapter_model.safetensors"))
-        tmp = folder / "state.pt.tmp"
-        torch.save({"adapter": state, "optimizer": None, "step": ad["steps"], "losses": [],
-                    "seconds": ad.get("train_seconds", 0.0)}, tmp)
-        os.replace(tmp, folder / "state.pt")
+        checkpoint.write(state, None, ad["steps"], [], ad.get("train_seconds", 0.0))
     return steps
 
 
@@ -277,6 +292,7 @@ def build(out_dir: Path = DEFAULT_DIR, config: LoraConfig | None = None, log: Ca
     from ui4a.model.train.data import data_hash
 
     cfg = config or LoraConfig()
+    earlier = continuable(Path(continue_from), cfg) if continue_from is not None else None
     torch.set_num_threads(cfg.threads)
     torch.manual_seed(cfg.seed)
     began = time.monotonic()
@@ -316,7 +332,7 @@ def build(out_dir: Path = DEFAULT_DIR, config: LoraConfig | None = None, log: Ca
     work = work_dir or out_dir.with_name(out_dir.name + ".work")
     continued = None
     if continue_from is not None:
-        continued = {"from": Path(continue_from).name, "steps": seed_checkpoints(Path(continue_from), work, cfg)}
+        continued = {"from": Path(continue_from).name, "steps": seed_checkpoints(Path(continue_from), earlier, work)}
         log(f"continuing {continue_from}'s adapters from steps {continued['steps']}")
     adapters: dict[str, Any] = {}
     for name, (recipe, examples, prompt) in recipes.items():
