@@ -6,12 +6,13 @@ from __future__ import annotations
 import re
 import statistics
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from bench.cases import load_cases
 from ui4a import registry, tokens, validate
-from ui4a.model.train import natural, questions, subjects
+from ui4a.model.train import natural, plans, questions, subjects
 from ui4a.model.train.plans import SAMPLE_NOTE
 from ui4a.model.train.pools import PLANTS
 
@@ -119,6 +120,26 @@ def test_a_named_subject_becomes_the_title(pairs):
     assert subjects.title_of("the Bergen trip", "Packing") == "Bergen trip packing"
     assert subjects.title_of("Maya's wedding", "RSVP") == "Maya's wedding RSVP"
     assert subjects.title_of("Oak Print", "Report a bug") == "Oak Print: report a bug"
+
+
+def test_the_requests_own_name_becomes_the_title(pairs):
+    """'a running speed calculator' → <Card title="Running speed calculator">, 'privacy settings' →
+    "Privacy settings", 'a packing list with tick boxes' → "Packing list", 'a table of my open invoices' →
+    <Table caption="Open invoices">: the heading is words the request wrote, not a recalled generic one."""
+    named = Counter()
+    for p in pairs:
+        m = re.match(r'(?:<State[^\n]*\n)?<(?:Card|Form) title="([^"]+)"', p.answer) or \
+            re.match(r'<Table [^\n]*?caption="([^"]+)"', p.answer)
+        if m and m[1].lower() in p.request.lower():
+            named[p.family] += 1
+        if p.family == "table" and "vague" not in p.combo:
+            assert m, p.answer  # a table standing alone always carries its name
+    assert all(named[f] >= 5 for f in ("form", "calculator", "tracker", "settings", "checklist", "table")), named
+    plan = plans.Plan("calculator", "a running speed calculator", "running speed calculator",
+                      ('<State km=5 />', '<Card title="Pace"><NumberField label="Km" bind={km} /></Card>'))
+    assert subjects.named(plan).lines[1].startswith('<Card title="Running speed calculator">')
+    clause = replace(plan, what="a calculator for how much paint I need", noun="paint calculator")
+    assert subjects.named(clause) == clause  # a clause, not a name: the family's title stays
 
 
 def test_chart_titles_and_lengths_vary(pairs):

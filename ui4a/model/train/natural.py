@@ -39,7 +39,7 @@ from collections.abc import Iterable, Iterator
 from ui4a.model.train.adversarial import adversarial
 from ui4a.model.train.data import Pair, components_of
 from ui4a.model.train.plans import FAMILIES, FAMILY_WEIGHTS, Plan, structure_plan, vague_plan
-from ui4a.model.train.subjects import with_subject
+from ui4a.model.train.subjects import named, with_subject
 from ui4a.model.train.speech import (
     Style,
     bullets,
@@ -180,7 +180,7 @@ def _plan(rng: random.Random, style: Style) -> Plan:
 def draw(rng: random.Random) -> Pair:
     """One natural request and its answer."""
     style = draw_style(rng)
-    plan = with_subject(rng, _plan(rng, style))
+    plan = named(with_subject(rng, _plan(rng, style)))
     request = request_for(rng, plan, style)
     answer = "\n".join(plan.lines)
     return Pair(request, answer, "ui", components_of(answer), plan.family, _tags(plan, style, request, answer))

@@ -10,6 +10,7 @@ can learn to copy. Families (:mod:`plans`) put parts together.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -219,8 +220,11 @@ def _cells_said(cells: list[Cell], sep: str) -> str:
     return sep.join(c.said for c in cells)
 
 
-def table_part(rng: random.Random, style: Style, kind: str | None = None) -> Part:
-    """A Table of one kind: the key column and 1-3 more, 2-5 rows, written inline or pasted."""
+def table_part(rng: random.Random, style: Style, kind: str | None = None, captioned: bool = False) -> Part:
+    """A Table of one kind: the key column and 1-3 more, 2-5 rows, written inline or pasted.
+
+    ``captioned``: the table stands alone, and its caption is the request's name for it ("a table of
+    my open invoices" → caption "Open invoices"), which every register then says."""
     kind = kind or rng.choice([k for k in TABLES if k != "plants"])
     spec = TABLES[kind]
     more = sorted(rng.sample(range(1, len(spec.columns)), rng.randint(1, 3)))
@@ -237,6 +241,12 @@ def table_part(rng: random.Random, style: Style, kind: str | None = None) -> Par
     if rng.random() < 0.2:
         props["sortable"] = True
         extra = rng.choice((" (sortable)", ", sortable", " that I can sort"))
+    shorts = (spec.short, name)
+    if captioned:
+        bare = re.sub(r"^(my|our|the) ", "", name)
+        props = {"caption": spec.short if " I " in f" {bare} " else bare[:1].upper() + bare[1:], **props}
+        name = val(name)
+        shorts = (name,)
     code = el("Table", columns=[_column_spec(c) for c in cols], rows=[[c.code for c in r] for r in rows],
               **props)
     tags = (f"table:{kind}", *(f"col:{c.type}" for c in cols[1:]))
@@ -244,12 +254,12 @@ def table_part(rng: random.Random, style: Style, kind: str | None = None) -> Par
     sep = " / " if any("," in c.said for r in rows for c in r) else ", "
     if style.paste != "inline":
         block = grid([val(h) for h in heads], [[c.said for c in r] for r in rows], style.paste, rng)
-        short = rng.choice((spec.short, name)) + extra
+        short = rng.choice(shorts) + extra
         return Part(code, f"a table of {name}{extra}", short, block, (*tags, f"data:{style.paste}"))
     said_rows = "; ".join(_cells_said(r, sep) for r in rows)
     said = rng.choice((f"a table of {name}{extra} with columns {head_said}: {said_rows}",
                        f"a table of {name}{extra} ({head_said}) - {said_rows}"))
-    short = rng.choice((spec.short, name)) + extra
+    short = rng.choice(shorts) + extra
     return Part(code, said, f"{short}: {head_said} - {said_rows}", "", tags)
 
 
@@ -612,7 +622,8 @@ def callout_part(rng: random.Random, style: Style) -> Part:
     code = el("Callout", text(answer), tone=TONE_WORDS[word], title=title)
     titled = f" titled {_q(title)}" if title else ""
     art = "an" if word[0] in "aeiou" else "a"
-    return Part(code, f"{art} {word} callout{titled} saying {said}", f"{word} {said}")
+    # The terse form says the title too: the same words must always ask for the same callout.
+    return Part(code, f"{art} {word} callout{titled} saying {said}", f"{word}{titled} {said}")
 
 
 def image_part(rng: random.Random, style: Style, subject: str | None = None) -> Part:

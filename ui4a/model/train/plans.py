@@ -165,7 +165,7 @@ def fam_chart(rng: random.Random, style: Style) -> Plan:
 
 
 def fam_table(rng: random.Random, style: Style) -> Plan:
-    part = P.table_part(rng, style)
+    part = P.table_part(rng, style, captioned=True)
     return Plan("table", part.said, part.terse, (part.code,), (said("", block=part.block),) if part.block else (),
                 context="I keep this in a spreadsheet")
 
@@ -341,6 +341,13 @@ def fam_settings(rng: random.Random, style: Style) -> Plan:
         items = [_field_words(rng, style, f, False) + (" (on)" if f.label in on else "") for f in chosen[g]]
         words.append(f"{val(g.lower())}: {joined(items, rng)}" if len(groups) > 1 else joined(items, rng))
     details = [said("; ".join(words))]
+    # One group is named by its topic, as people say it ("privacy settings") and as the title shows it.
+    title, noun = "Settings", "settings"
+    what = rng.choice(("a settings page", "a settings panel", "preferences", "a settings screen"))
+    if len(groups) == 1 and rng.random() < 0.7:
+        topic = val(groups[0].lower())
+        title, noun = f"{groups[0]} settings", f"{topic} settings"
+        what = rng.choice((f"{topic} settings", f"a {topic} settings page", f"{topic} preferences"))
     live = rng.random() < 0.5
     if live:
         values = {var(f.label): (f.label in on) if f.kind == "Switch" else _initial(f) for f in fields}
@@ -354,17 +361,16 @@ def fam_settings(rng: random.Random, style: Style) -> Plan:
             f = switches[0]
             body.append(text(f"{f.label}: {{{var(f.label)} ? \"on\" : \"off\"}}", muted=True))
             details.append(said(f"a line saying whether {val(f.label.lower())} is on"))
-        lines = _with_state(values, el("Card", *body, title="Settings"))
+        lines = _with_state(values, el("Card", *body, title=title))
     else:
         def checked(f: Field) -> str:
             on_prop = {"checked": True} if f.label in on else {}
             return el(f.kind, label=f.label, **on_prop, **dict(f.props))
         body = [el("Section", *(checked(f) for f in chosen[g]), title=g) for g in groups] if len(groups) > 1 \
             else [checked(f) for f in fields]
-        lines = (el("Form", *body, title="Settings", submitLabel="Save"),)
+        lines = (el("Form", *body, title=title, submitLabel="Save"),)
         details.append(said("a save button"))
-    what = rng.choice(("a settings page", "a settings panel", "preferences", "a settings screen"))
-    return Plan("settings", what, "settings", lines, tuple(details), ("settings:live",) if live else (),
+    return Plan("settings", what, noun, lines, tuple(details), ("settings:live",) if live else (),
                 context="my app needs settings")
 
 
@@ -786,10 +792,15 @@ def fam_checklist(rng: random.Random, style: Style) -> Plan:
     kind = rng.choice(("trip", "chores", "errands", "groceries"))
     labels = pools.things(rng, kind, rng.randint(2, 5))
     left = f"{len(labels)} - {_done_sum(labels)}"
-    lines = _with_state({var(lab): False for lab in labels},
-                        el("Card", *_checks(labels, {}), text(f"{{{left}}} left", muted=True), title=P.LIST_TITLES[kind]))
     words = joined([val(x) for x in labels], rng)
-    return Plan("checklist", f"a checklist I can tick off: {words}", f"checklist: {words}", lines,
+    title, what, noun = P.LIST_TITLES[kind], f"a checklist I can tick off: {words}", f"checklist: {words}"
+    if rng.random() < 0.5:  # "a packing list with a checkbox per item": the list's name is its title
+        name = f"{P.LIST_TITLES[kind].lower()} list"
+        per = rng.choice(("with a checkbox per item", "with a box to tick for each", "with tick boxes"))
+        title, what, noun = f"{P.LIST_TITLES[kind]} list", f"a {val(name)} {per}: {words}", f"{val(name)}, {per}: {words}"
+    lines = _with_state({var(lab): False for lab in labels},
+                        el("Card", *_checks(labels, {}), text(f"{{{left}}} left", muted=True), title=title))
+    return Plan("checklist", what, noun, lines,
                 (said("how many are left"),), ("list:ticks",), context="I always forget something")
 
 
