@@ -10,7 +10,7 @@ transformers = pytest.importorskip("transformers")
 pytest.importorskip("llguidance")
 
 from ui4a.lang.parser import parse  # noqa: E402
-from ui4a.model.decode.binds_declared_state import is_bind, spells_one_of  # noqa: E402
+from ui4a.model.decode.binds_declared_state import candidates, is_bind, spells_one_of  # noqa: E402
 from ui4a.model.decode.chain import answer_guards  # noqa: E402
 from ui4a.model.decode.ends_within_budget import Closing, open_quote, repeats_at_end, reserve  # noqa: E402
 from ui4a.model.decode.mask import grammar_constraint  # noqa: E402
@@ -128,6 +128,21 @@ def test_bind_names_only_declared_state():
     assert spells_one_of("", names) and spells_one_of(" ci", names) and spells_one_of("city}", names)
     assert spells_one_of("cityName }", names)
     assert not spells_one_of("team", names) and not spells_one_of("cit}", names)
+
+
+@pytest.mark.parametrize("written", ["", "  ", "c", " ci", "city", "cityN", "cityName", "x", "city ", "(", "team"])
+def test_bind_candidates_are_exactly_what_the_whole_vocabulary_allows(tok, written):
+    """The guard tests only the ids that can go on a declared name; it must keep exactly the ids a scan of the
+    whole vocabulary keeps, and leave the scores alone (None, or no candidate) exactly where the scan would."""
+    from ui4a.model.decode.vocab import token_texts
+
+    texts, names = token_texts(tok), {"city", "cityName", "count"}
+    scan = {t for t, text in enumerate(texts) if spells_one_of(written + text, names)}
+    ids = candidates(tok, written, names)
+    if not ids:
+        assert scan in (set(), set(range(len(texts)))), written
+    else:
+        assert {t for t in ids if spells_one_of(written + texts[t], names)} == scan
 
 
 def test_a_model_that_binds_an_undeclared_name_gets_a_declared_one(tok):
