@@ -39,7 +39,6 @@ from collections.abc import Iterable, Iterator
 from ui4a.model.train.adversarial import adversarial
 from ui4a.model.train.data import Pair, components_of
 from ui4a.model.train.plans import FAMILIES, FAMILY_WEIGHTS, Plan, structure_plan, vague_plan
-from ui4a.model.train.subjects import named, with_subject
 from ui4a.model.train.speech import (
     Style,
     bullets,
@@ -51,6 +50,7 @@ from ui4a.model.train.speech import (
     lower_words,
     typos,
 )
+from ui4a.model.train.subjects import named, with_subject
 
 __all__ = ["HELDOUT", "adversarial", "copied", "dataset", "generate", "is_heldout", "answer_values"]
 
