@@ -180,6 +180,13 @@ def cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
 
+def name_as_title(name: str) -> str:
+    """'my coffee shop' → 'Coffee shop': what a request calls something, as its heading."""
+    for lead in ("my ", "our ", "the "):
+        name = name.removeprefix(lead)
+    return cap(name)
+
+
 def joined(items: Sequence[str], rng: random.Random | None = None) -> str:
     """'a, b and c' (or 'a, b, c' half the time when an rng is given)."""
     items = list(items)

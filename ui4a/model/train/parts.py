@@ -10,14 +10,13 @@ can learn to copy. Families (:mod:`plans`) put parts together.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ui4a.lang.writer import interpolated as lit
 from ui4a.model.train import pools
-from ui4a.model.train.data import Expr, el, text
+from ui4a.model.train.data import Expr, el, name_as_title, text
 from ui4a.model.train.speech import (
     Clock,
     Day,
@@ -243,8 +242,7 @@ def table_part(rng: random.Random, style: Style, kind: str | None = None, captio
         extra = rng.choice((" (sortable)", ", sortable", " that I can sort"))
     shorts = (spec.short, name)
     if captioned:
-        bare = re.sub(r"^(my|our|the) ", "", name)
-        props = {"caption": spec.short if " I " in f" {bare} " else bare[:1].upper() + bare[1:], **props}
+        props = {"caption": spec.short if " I " in f" {name} " else name_as_title(name), **props}
         name = val(name)
         shorts = (name,)
     code = el("Table", columns=[_column_spec(c) for c in cols], rows=[[c.code for c in r] for r in rows],

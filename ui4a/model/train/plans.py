@@ -20,7 +20,7 @@ from typing import Any
 from ui4a.lang.writer import interpolated as lit
 from ui4a.model.train import parts as P
 from ui4a.model.train import pools
-from ui4a.model.train.data import Expr, el, state, text, var
+from ui4a.model.train.data import Expr, el, name_as_title, state, text, var
 from ui4a.model.train.speech import (
     Style,
     bullets,
@@ -974,13 +974,6 @@ VAGUE_ASKS = {
 }
 
 
-def _biz_title(name: str) -> str:
-    """'my coffee shop' → 'Coffee shop'."""
-    for lead in ("my ", "our ", "the "):
-        name = name.removeprefix(lead)
-    return _title(name)
-
-
 def _vague_lines(rng: random.Random, style: Style, biz: Business, family: str, name: str) -> list[str]:
     series = SERIES_BY_SUBJECT[rng.choice(biz.series)]
     kind = "PieChart" if "category" in series.subject or "source" in series.subject else rng.choice(("BarChart", "LineChart"))
@@ -991,8 +984,8 @@ def _vague_lines(rng: random.Random, style: Style, biz: Business, family: str, n
     if family == "table":
         return [SAMPLE_NOTE, P.table_part(rng, style, biz.table).code]
     if family == "report_card":
-        return [SAMPLE_NOTE, el("Card", stats, chart, title=_biz_title(name))]
-    lines = [el("Heading", _biz_title(name), level=1), SAMPLE_NOTE, stats, chart]
+        return [SAMPLE_NOTE, el("Card", stats, chart, title=name_as_title(name))]
+    lines = [el("Heading", name_as_title(name), level=1), SAMPLE_NOTE, stats, chart]
     if rng.random() < 0.5:
         lines.append(P.table_part(rng, style, biz.table).code)
     return lines

@@ -16,6 +16,7 @@ import re
 from dataclasses import replace
 
 from ui4a.model.train import pools
+from ui4a.model.train.data import cap
 from ui4a.model.train.plans import Plan
 from ui4a.model.train.speech import finish, val
 
@@ -85,6 +86,6 @@ def named(plan: Plan) -> Plan:
         return plan
     at, outer = found
     name = match[2]
-    lines[at] = f'<{outer[1]} title="{name[:1].upper()}{name[1:]}"' + lines[at][outer.end():]
+    lines[at] = f'<{outer[1]} title="{cap(name)}"' + lines[at][outer.end():]
     # The name is a value now: casing and typos in the request leave it as the title writes it.
     return replace(plan, what=f"{match[1]} {val(name)}", noun=val(name), lines=tuple(lines))
