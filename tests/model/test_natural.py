@@ -142,6 +142,39 @@ def test_the_requests_own_name_becomes_the_title(pairs):
     assert subjects.named(clause) == clause  # a clause, not a name: the family's title stays
 
 
+def test_where_a_setting_or_count_stands_is_taken_from_the_request():
+    """'currently Weekly' / 'set to 16' → that option or value is chosen; 'I've had 5 so far' → the count starts
+    at 5; 'buttons to add or remove' → a minus button that stops at 0; three habits every day → a full grid."""
+    import random
+
+    from ui4a.model.train.speech import Style
+
+    registry.load()
+    chosen = counted = removed = 0
+    for seed in range(300):
+        s = plans.fam_settings(random.Random(seed), Style())
+        request = " ".join(d.said for d in s.details).replace("\x02", "").replace("\x03", "")
+        for label, now in re.findall(r'label="([^"]+)"[^>]*? value=("?[^ "]+"?)', "\n".join(s.lines)):
+            assert now.strip('"') in request, (request, label, now)
+            chosen += 1
+        for name, now in re.findall(r'(\w+)=(\d+|"[^"]+")', s.lines[0] if s.lines[0].startswith("<State") else ""):
+            if now not in ("false", "true") and not re.search(rf'label="[^"]+" bind={{{name}}} options=\[{now}', s.lines[1]):
+                assert now.strip('"') in request, (request, name, now)  # not the first option: said in the request
+        c = plans._counter_tracker(random.Random(seed), Style())
+        start = int(re.match(r"<State \w+=(\d+)", c.lines[0])[1])
+        said = " ".join(d.said for d in c.details).replace("\x02", "").replace("\x03", "")
+        counted += start > 0
+        assert (start > 0) == ("so far" in said or "already" in said)
+        if "-1" in c.lines[1] or "-2" in c.lines[1] or "-5" in c.lines[1]:
+            removed += 1
+            assert "max(0, " in c.lines[1] and ("remove" in said or "minus" in said)
+    assert chosen >= 50 and counted >= 100 and removed >= 80, (chosen, counted, removed)
+    grids = [plans._week_tracker(random.Random(seed), Style()) for seed in range(200)]
+    full = [g for g in grids if sum(line.count("<Checkbox") for line in g.lines) == 21]
+    assert full and all(not g.lines[0].startswith("<State") for g in full)  # too big to count within the budget
+    assert all(len("\n".join(g.lines)) < 1400 for g in grids)
+
+
 def test_chart_titles_and_lengths_vary(pairs):
     titles = Counter(re.findall(r'<(?:Bar|Line|Pie)Chart data=\[[^\n]*? title="([^"]+)"', "\n".join(p.answer for p in pairs)))
     assert len(titles) >= 40  # qualified subjects ("Q3 sales by month"), not a dozen fixed ones

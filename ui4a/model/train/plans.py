@@ -60,10 +60,6 @@ def said(words: str, short: str = "", block: str = "") -> P.Part:
     return P.Part("", words, short, block)
 
 
-def _title(s: str) -> str:
-    return s[:1].upper() + s[1:]
-
-
 def _q(s: str) -> str:
     return '"' + val(s) + '"'
 
@@ -239,10 +235,11 @@ FORMS = (
 )
 WIDGET_WORDS = {
     "TextField": ("a text field for {l}", "{l}"), "NumberField": ("a number field for {l}", "{l} (a number)"),
-    "Select": ("a dropdown for {l} ({o})", "{l} ({o})", "{l}: {o}"),
+    "Select": ("a dropdown for {l} ({o})", "{l} ({o})", "{l}: {o}", "a {l} dropdown ({o})"),
     "RadioGroup": ("radio buttons for {l} ({o})", "{l} ({o})", "{l} - one of {o}"),
     "Checkbox": ("a checkbox {l}", "a {l} checkbox", "a tick box for {l}"),
-    "Switch": ("a switch for {l}", "a {l} toggle"), "Slider": ("a slider for {l} from {lo} to {hi}", "{l} ({lo}-{hi}) as a slider"),
+    "Switch": ("a switch for {l}", "a {l} toggle"), "Slider": ("a slider for {l} from {lo} to {hi}", "{l} ({lo}-{hi}) as a slider",
+               "a {l} slider from {lo} to {hi}"),
     "DateField": ("a date picker for {l}", "{l} (date)", "{l}"),
 }
 TEXT_TYPES = {"email": "email", "tel": "phone number", "url": "link", "password": "password"}
@@ -319,15 +316,35 @@ def fam_form(rng: random.Random, style: Style) -> Plan:
 SETTING_GROUPS: dict[str, tuple[Field, ...]] = {
     "Notifications": (F("Email alerts", "Switch"), F("Push notifications", "Switch"), F("Weekly digest", "Switch"),
                       F("Digest day", "Select", options=["Monday", "Friday", "Sunday"])),
-    "Appearance": (F("Dark mode", "Switch"), F("Font size", "Slider", min=12, max=24),
+    "Appearance": (F("Dark mode", "Switch"), F("Font size", "Slider", min=10, max=30),
                    F("Theme", "Select", options=["Light", "Dark", "System"]), F("Compact view", "Switch")),
     "Privacy": (F("Public profile", "Switch"), F("Show online status", "Switch"),
                 F("Who can message me", "RadioGroup", options=["Everyone", "Friends", "Nobody"])),
     "Sound": (F("Volume", "Slider", min=0, max=100), F("Mute", "Switch"),
               F("Ringtone", "Select", options=["Chime", "Bell", "Pulse"])),
-    "Account": (F("Language", "Select", options=["English", "Deutsch", "Español"]), F("Two-step login", "Switch"),
+    "Account": (F("Language", "Select", options=["English", "Italiano", "Polski"]), F("Two-step login", "Switch"),
                 F("Time zone", "Select", options=["UTC", "CET", "EST"])),
 }
+
+
+def _current(rng: random.Random, f: Field) -> Any:
+    """A setting's value now, other than its default: a later option, or a slider's point between its ends."""
+    props = dict(f.props)
+    if f.kind == "Slider":
+        return rng.randint(props.get("min", 0) + 1, props.get("max", 100) - 1)
+    return rng.choice(props["options"][1:])
+
+
+def _state_words(rng: random.Random, style: Style, f: Field, on: bool, now: Any) -> str:
+    """How a request says where a setting stands: "(on)", "(off)", "currently Weekly", "set to 16"."""
+    if f.kind == "Switch":
+        return " (on)" if on else " (off)" if rng.random() < 0.3 else ""
+    if now is None:
+        return ""
+    said_now = say_number(now, style) if isinstance(now, int) else val(now)
+    if f.kind == "Slider":
+        return rng.choice((f" set to {said_now}", f" (now {said_now})", f", currently {said_now}"))
+    return rng.choice((f" (currently {said_now})", f", {said_now} selected", f" - now {said_now}"))
 
 
 def fam_settings(rng: random.Random, style: Style) -> Plan:
@@ -336,9 +353,12 @@ def fam_settings(rng: random.Random, style: Style) -> Plan:
     chosen = {g: rng.sample(SETTING_GROUPS[g], rng.randint(2, min(3, len(SETTING_GROUPS[g])))) for g in groups}
     fields = [f for g in groups for f in chosen[g]]
     on = {f.label for f in fields if f.kind == "Switch" and rng.random() < 0.3}
+    current = {f.label: _current(rng, f) for f in fields if f.kind in ("Select", "RadioGroup", "Slider")
+               and rng.random() < 0.5}
     words = []
     for g in groups:
-        items = [_field_words(rng, style, f, False) + (" (on)" if f.label in on else "") for f in chosen[g]]
+        items = [_field_words(rng, style, f, False) + _state_words(rng, style, f, f.label in on, current.get(f.label))
+                 for f in chosen[g]]
         words.append(f"{val(g.lower())}: {joined(items, rng)}" if len(groups) > 1 else joined(items, rng))
     details = [said("; ".join(words))]
     # One group is named by its topic, as people say it ("privacy settings") and as the title shows it.
@@ -350,7 +370,8 @@ def fam_settings(rng: random.Random, style: Style) -> Plan:
         what = rng.choice((f"{topic} settings", f"a {topic} settings page", f"{topic} preferences"))
     live = rng.random() < 0.5
     if live:
-        values = {var(f.label): (f.label in on) if f.kind == "Switch" else _initial(f) for f in fields}
+        values = {var(f.label): (f.label in on) if f.kind == "Switch" else current.get(f.label, _initial(f))
+                  for f in fields}
         switches = [f for f in fields if f.kind == "Switch"]
 
         def control(f: Field) -> str:
@@ -364,7 +385,7 @@ def fam_settings(rng: random.Random, style: Style) -> Plan:
         lines = _with_state(values, el("Card", *body, title=title))
     else:
         def checked(f: Field) -> str:
-            on_prop = {"checked": True} if f.label in on else {}
+            on_prop = {"checked": True} if f.label in on else {"value": current[f.label]} if f.label in current else {}
             return el(f.kind, label=f.label, **on_prop, **dict(f.props))
         body = [el("Section", *(checked(f) for f in chosen[g]), title=g) for g in groups] if len(groups) > 1 \
             else [checked(f) for f in fields]
@@ -437,22 +458,27 @@ def _week_days(rng: random.Random) -> tuple[list[str], str]:
 
 
 def _week_tracker(rng: random.Random, style: Style) -> Plan:
-    """Habits × days: a Card per habit with a Row of day checkboxes, and a count of ticks."""
+    """Habits × days: a Card per habit with a Row of day checkboxes. Up to 10 cells are bound to state and
+    counted; a bigger grid (3 habits every day) has plain checkboxes, because 21 declared names and their sum
+    would not fit the answer's token budget, and a grid that drops a habit is worse than one without a count."""
     habits = pools.distinct(rng, lambda r: r.choice(SHORT_HABITS) if r.random() < 0.8 else pools.novel_word(r),
                             rng.randint(2, 3) if rng.random() < 0.8 else 1)
     days, when = _week_days(rng)
-    while len(habits) * len(days) > 10:  # keeps the answer under ~250 tokens
-        habits.pop()
-    names = [var(h) + d for h in habits for d in days]
-    cards = [el("Card", el("Row", *(el("Checkbox", label=d, bind=Expr(var(h) + d)) for d in days), gap="sm"), title=h)
-             for h in habits]
-    total = len(names)
-    lines = _with_state({n: False for n in names}, *cards,
-                        text(f"{{sum([{', '.join(names)}])}} of {total} done this week", muted=True))
+    bound = len(habits) * len(days) <= 10
+
+    def box(h: str, d: str) -> str:
+        return el("Checkbox", label=d, bind=Expr(var(h) + d) if bound else None)
+    cards = [el("Card", el("Row", *(box(h, d) for d in days), gap="sm"), title=h) for h in habits]
     what = rng.choice(("a habit tracker for the week", "a weekly habit tracker", "a habit grid for my week"))
     habits_said = joined([val(h.lower()) for h in habits], rng)
     detail = said(rng.choice((f"checkboxes for {habits_said} {val(when)}", f"{habits_said}, ticked off {val(when)}")),
                   f"{habits_said} x {val(when)}")
+    if not bound:
+        return Plan("tracker", what, "habit week", tuple(cards), (detail,), ("tracker:week",),
+                    context="I want to stick to my habits")
+    names = [var(h) + d for h in habits for d in days]
+    lines = _with_state({n: False for n in names}, *cards,
+                        text(f"{{sum([{', '.join(names)}])}} of {len(names)} done this week", muted=True))
     return Plan("tracker", what, "habit week", lines, (detail, said("how many are done")), ("tracker:week",),
                 context="I want to stick to my habits")
 
@@ -462,19 +488,36 @@ COUNTED = (("Glasses of water", "glasses of water", 8), ("Coffees", "coffees", 4
 
 
 def _counter_tracker(rng: random.Random, style: Style) -> Plan:
+    """A count towards a goal, starting where the request says it stands ("5 so far"), with +/reset or
+    add/remove buttons."""
     label, words, goal = rng.choice(COUNTED)
     v = var(label)
     step = rng.choice((1, 1, 2, 5)) if goal >= 20 else 1
     goal = rng.choice((goal, goal + step * rng.randint(1, 4)))
+    start = rng.randrange(1, goal) if rng.random() < 0.5 else 0
+    remove = rng.random() < 0.4
+    second = (el("Button", label=f"-{step}", action=Expr(f"{v} = max(0, {v} - {step})"), variant="secondary")
+              if remove else el("Button", label="Reset", action=Expr(f"{v} = 0"), variant="secondary"))
     lines = [el("Stat", label=label, value=Expr(v), hint=f"Goal: {goal}"),
              el("Progress", label="Goal", value=Expr(v), max=goal),
-             el("Row", el("Button", label=f"+{step}", action=Expr(f"{v} = {v} + {step}")),
-                el("Button", label="Reset", action=Expr(f"{v} = 0"), variant="secondary"))]
-    details = (said(f"a goal of {say_number(goal, style)}", f"goal {say_number(goal, style)}"),
-               said(f"a button that adds {say_number(step, style)} and a reset button", f"+{val(step)}, reset"))
+             el("Row", el("Button", label=f"+{step}", action=Expr(f"{v} = {v} + {step}")), second)]
+    shown = rng.random() < 0.5
+    if shown:
+        lines.insert(1, text(f"{{{v}}} of {goal}", muted=True))
+    n = say_number(step, style)
+    buttons = (said(rng.choice((f"buttons to add or remove {n}", f"a plus and a minus button ({n} each)")),
+                    f"+{val(step)}/-{val(step)}") if remove else
+               said(f"a button that adds {n} and a reset button", f"+{val(step)}, reset"))
+    details = [said(f"a goal of {say_number(goal, style)}", f"goal {say_number(goal, style)}"), buttons]
+    if shown:
+        details.append(said(rng.choice(("how far I am against the goal", "the count out of the goal")), "count of goal"))
+    if start:
+        done = say_number(start, style)
+        details.insert(1, said(rng.choice((f"I'm at {done} so far", f"{done} done already", f"I've had {done} so far")),
+                               f"{done} so far"))
     what = rng.choice((f"a counter for {words}", f"a tracker for how many {words} I have", f"a {words} counter"))
-    return Plan("tracker", what, f"{words} counter", _with_state({v: 0}, el("Card", *lines, title="Tracker")), details,
-                ("tracker:counter",), context="I want to keep count during the day")
+    return Plan("tracker", what, f"{words} counter", _with_state({v: start}, el("Card", *lines, title="Tracker")),
+                tuple(details), ("tracker:counter",), context="I want to keep count during the day")
 
 
 def _toggle_tracker(rng: random.Random, style: Style) -> Plan:
