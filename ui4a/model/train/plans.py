@@ -473,14 +473,13 @@ def _week_tracker(rng: random.Random, style: Style) -> Plan:
     habits_said = joined([val(h.lower()) for h in habits], rng)
     detail = said(rng.choice((f"checkboxes for {habits_said} {val(when)}", f"{habits_said}, ticked off {val(when)}")),
                   f"{habits_said} x {val(when)}")
-    if not bound:
-        return Plan("tracker", what, "habit week", tuple(cards), (detail,), ("tracker:week",),
-                    context="I want to stick to my habits")
-    names = [var(h) + d for h in habits for d in days]
-    lines = _with_state({n: False for n in names}, *cards,
-                        text(f"{{sum([{', '.join(names)}])}} of {len(names)} done this week", muted=True))
-    return Plan("tracker", what, "habit week", lines, (detail, said("how many are done")), ("tracker:week",),
-                context="I want to stick to my habits")
+    lines, details = tuple(cards), (detail,)
+    if bound:
+        names = [var(h) + d for h in habits for d in days]
+        lines = _with_state({n: False for n in names}, *cards,
+                            text(f"{{sum([{', '.join(names)}])}} of {len(names)} done this week", muted=True))
+        details = (detail, said("how many are done"))
+    return Plan("tracker", what, "habit week", lines, details, ("tracker:week",), context="I want to stick to my habits")
 
 
 COUNTED = (("Glasses of water", "glasses of water", 8), ("Coffees", "coffees", 4), ("Pages read", "pages", 30),
@@ -508,13 +507,14 @@ def _counter_tracker(rng: random.Random, style: Style) -> Plan:
     buttons = (said(rng.choice((f"buttons to add or remove {n}", f"a plus and a minus button ({n} each)")),
                     f"+{val(step)}/-{val(step)}") if remove else
                said(f"a button that adds {n} and a reset button", f"+{val(step)}, reset"))
-    details = [said(f"a goal of {say_number(goal, style)}", f"goal {say_number(goal, style)}"), buttons]
-    if shown:
-        details.append(said(rng.choice(("how far I am against the goal", "the count out of the goal")), "count of goal"))
-    if start:
-        done = say_number(start, style)
-        details.insert(1, said(rng.choice((f"I'm at {done} so far", f"{done} done already", f"I've had {done} so far")),
-                               f"{done} so far"))
+    # Drawn in this order (the training data's hash depends on it), said in the request's order.
+    against = [said(rng.choice(("how far I am against the goal", "the count out of the goal")), "count of goal")] \
+        if shown else []
+    done = say_number(start, style)
+    so_far = [said(rng.choice((f"I'm at {done} so far", f"{done} done already", f"I've had {done} so far")),
+                   f"{done} so far")] if start else []
+    details = [said(f"a goal of {say_number(goal, style)}", f"goal {say_number(goal, style)}"), *so_far, buttons,
+               *against]
     what = rng.choice((f"a counter for {words}", f"a tracker for how many {words} I have", f"a {words} counter"))
     return Plan("tracker", what, f"{words} counter", _with_state({v: start}, el("Card", *lines, title="Tracker")),
                 tuple(details), ("tracker:counter",), context="I want to keep count during the day")
