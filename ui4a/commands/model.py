@@ -1,4 +1,4 @@
-"""``ui4a model build|eval|info``: the default model (adapters on a pretrained base) and the from-scratch one."""
+"""``ui4a model build|eval|distill|info``: the default model (adapters on a pretrained base) and the from-scratch one."""
 
 from __future__ import annotations
 
@@ -37,6 +37,18 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--record", action="store_true", help="also write the figures into the build record's "
                    "heldout block (what `ui4a model build` does after training)")
     e.set_defaults(func=cmd_eval)
+    d = verbs.add_parser("distill", help="rejection sampling: the best of k answers per request by a reward "
+                         "(validity, values copied from the request), beside the greedy answer")
+    d.add_argument("--model", default=None, help="model directory (default: the manifest's base)")
+    d.add_argument("-n", type=int, default=50, help="requests (default 50)")
+    d.add_argument("-k", type=int, default=4, help="answers per request: one greedy, k-1 sampled (default 4)")
+    d.add_argument("--temperature", type=float, default=0.8)
+    d.add_argument("--seed", type=int, default=1, help="draws the requests and the sampling noise")
+    d.add_argument("--split", choices=("heldout", "fresh"), default="heldout", help="the model's held-out "
+                   "requests, or fresh ones drawn from --seed (default heldout)")
+    d.add_argument("--out", default=None, metavar="FILE.jsonl", help="write every request's answers, rewards "
+                   "and the answer kept")
+    d.set_defaults(func=cmd_distill)
     i = verbs.add_parser("info", help="print a model's build record")
     i.add_argument("--model", default=None)
     i.set_defaults(func=cmd_info)
@@ -149,6 +161,46 @@ def cmd_eval(args: argparse.Namespace) -> int:
         atomic.write_text(path / "build.json", json.dumps(record, indent=2) + "\n")
     print(json.dumps(metrics, indent=2))
     return 0
+
+
+def cmd_distill(args: argparse.Namespace) -> int:
+    from ui4a.model.backends.local import LocalModel
+    from ui4a.model.train import distill, natural
+
+    if args.n < 1 or args.k < 2 or args.temperature <= 0:
+        raise CliError("distill needs -n >= 1, -k >= 2 and --temperature > 0")
+    path = _dir(args.model)
+    record = _record(path)
+    if record.get("format") != "chatml":
+        raise CliError(f"{path} is not adapters on a pretrained base; distill samples the default model's kind")
+    cfg = record["config"]
+    if args.split == "heldout":
+        _, pairs = natural.dataset(cfg["n_train"], cfg["n_heldout"], seed=cfg["seed"])
+        pairs = [p for p in pairs if p.adapter == "ui"][:args.n]
+    else:
+        pairs = [p for p in natural.generate(args.n, args.seed) if p.adapter == "ui"]
+    model = LocalModel(path)
+    started = time.monotonic()
+
+    def progress(i: int, choice: distill.Choice) -> None:
+        print(f"{i + 1}/{len(pairs)} rewards {choice.rewards} kept {choice.best}", file=sys.stderr, flush=True)
+
+    choices = distill.run(model, pairs, args.k, args.temperature, args.seed, on_choice=progress)
+    figures = distill.measure(choices) | {"temperature": args.temperature, "split": args.split,
+                                          "seconds": round(time.monotonic() - started, 1)}
+    if args.out:
+        atomic.write_text(Path(args.out), distill.as_jsonl(choices))
+    print(json.dumps(figures, indent=2))
+    return 0
+
+
+def _record(path: Path) -> dict:
+    try:
+        return json.loads((path / "build.json").read_text())
+    except OSError as exc:
+        raise CliError(f"no build record at {path}/build.json (run `ui4a model build`)") from exc
+    except json.JSONDecodeError as exc:
+        raise CliError(f"{path}/build.json is not JSON: line {exc.lineno}: {exc.msg}") from exc
 
 
 def cmd_info(args: argparse.Namespace) -> int:

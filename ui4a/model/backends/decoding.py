@@ -1,7 +1,10 @@
-"""The decoding loop, written once: greedy, one row or several that share an adapter and its prefix.
+"""The decoding loop, written once: one row or several that share an adapter and its prefix.
 
 Each step, every row's next-token scores go through its copy bias and its guard chain (the grammar's
-mask first: :mod:`ui4a.model.decode.chain`), then the best token is taken. Rows are left-padded after
+mask first: :mod:`ui4a.model.decode.chain`), then the best token is taken. A row with a temperature
+samples instead: its scores are divided by the temperature and given Gumbel noise *before* the guards,
+so the best token after them is a sample from what the guards allow (the Gumbel-max trick) and every
+guard still vets the token that is actually taken. Rows are left-padded after
 the shared prefix, with explicit positions and an attention mask, so a row decodes the same in a
 batch as alone. Text is streamed as whole UTF-8 characters.
 """
@@ -41,6 +44,8 @@ class Row:
     text: str = ""  # everything decoded so far (may end inside a character)
     emitted: str = ""  # what was streamed: whole characters only
     cache: Any = None  # after decoding alone: the cache with the whole turn (for sessions)
+    temperature: float = 0.0  # 0: greedy; above: sampled
+    generator: Any = None  # the torch.Generator a sampled row draws its noise from (reproducible)
 
 
 def decode(model: Any, rows: list[Row], cache: Any, max_new_tokens: int, timing: Timing,
@@ -101,15 +106,18 @@ def decode(model: Any, rows: list[Row], cache: Any, max_new_tokens: int, timing:
 
 
 def _choose(model: Any, row: Row, guards: Any, logits: Any, timing: Timing) -> int | None:
-    """The row's next token after its bias and guards; None when the answer ends."""
+    """The row's next token after its bias, its sampling noise and its guards; None when the answer ends."""
     torch = model.torch
+    masking = time.perf_counter()
+    if row.copier is not None:
+        logits = row.copier(row.text, logits)
+    if row.temperature > 0:
+        uniform = torch.rand(logits.shape, generator=row.generator).clamp_(1e-10, 1.0)
+        logits = logits.float() / row.temperature - torch.log(-torch.log(uniform))
+    if guards is not None:
+        seen = torch.tensor([[*row.ids, *row.out]])
+        logits = guards(seen, logits.unsqueeze(0))[0]
     if row.copier is not None or guards is not None:
-        masking = time.perf_counter()
-        if row.copier is not None:
-            logits = row.copier(row.text, logits)
-        if guards is not None:
-            seen = torch.tensor([[*row.ids, *row.out]])
-            logits = guards(seen, logits.unsqueeze(0))[0]
         timing.constraint_s += time.perf_counter() - masking
     token = int(logits.argmax())
     if token in model.stop_ids or not torch.isfinite(logits[token]):

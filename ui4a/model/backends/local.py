@@ -296,12 +296,16 @@ class LocalModel:
 
     def generate_batch(self, requests: Sequence[str], adapters: Sequence[str], *, max_new_tokens: int = 400,
                        constraints: Sequence[Any] | None = None, on_piece: Any = None,
-                       copy_bias: float = 0.0) -> list[str]:
+                       copy_bias: float = 0.0, temperatures: Sequence[float] | None = None,
+                       seed: int = 0) -> list[str]:
         """Several turns at once: rows of the same adapter share one batch (and its cached prefix).
 
-        ``on_piece(row, text)`` receives each row's text as it grows, for streaming.
+        ``on_piece(row, text)`` receives each row's text as it grows, for streaming. A row whose
+        temperature (``temperatures``, default all 0) is above 0 is sampled, from noise seeded by
+        ``seed`` and its place, so the same call gives the same answers.
         """
         constraints = list(constraints) if constraints is not None else [None] * len(requests)
+        temperatures = list(temperatures) if temperatures is not None else [0.0] * len(requests)
         texts = [""] * len(requests)
         groups: dict[str, list[int]] = {}
         for i, adapter in enumerate(adapters):
@@ -310,6 +314,10 @@ class LocalModel:
         with self._lock, self.torch.no_grad():
             for adapter, members in groups.items():
                 rows = [self._row(requests[i], adapter, constraints[i], copy_bias) for i in members]
+                for i, row in zip(members, rows, strict=True):
+                    if temperatures[i] > 0:
+                        row.temperature = temperatures[i]
+                        row.generator = self.torch.Generator().manual_seed(seed * 1_000_003 + i)
                 cache = self.start_cache(adapter, len(rows))
                 for r, piece in decode(self, rows, cache, max_new_tokens, Timing()):
                     texts[members[r]] += piece

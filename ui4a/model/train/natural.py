@@ -52,7 +52,7 @@ from ui4a.model.train.speech import (
 )
 from ui4a.model.train.subjects import named, with_subject
 
-__all__ = ["HELDOUT", "adversarial", "copied", "dataset", "generate", "is_heldout", "answer_values"]
+__all__ = ["HELDOUT", "adversarial", "answer_values", "copied", "dataset", "generate", "is_heldout", "said_in"]
 
 VAGUE_SHARE = 0.06
 STRUCTURE_SHARE = 0.04
@@ -307,12 +307,15 @@ def _written(form: str, request: str) -> bool:
     return re.search(head + re.escape(form) + tail, request) is not None
 
 
+def said_in(value: str | float, request: str) -> bool:
+    """``value`` is written in ``request`` in one of its forms (case and runs of spaces ignored)."""
+    request = re.sub(r"\s+", " ", request.casefold())
+    return value == "" or any(_written(f.casefold(), request) for f in forms_of(value) if f)
+
+
 def copied(pair: Pair) -> bool:
-    """Every data value of the answer is written in the request, in one of its forms (case and runs of
-    spaces ignored)."""
-    request = re.sub(r"\s+", " ", pair.request.casefold())
-    return all(any(_written(f.casefold(), request) for f in forms_of(v) if f) or v == ""
-               for v in answer_values(pair.answer))
+    """Every data value of the answer is written in the request, in one of its forms."""
+    return all(said_in(v, pair.request) for v in answer_values(pair.answer))
 
 
 # --------------------------------------------------------------------------- figures
