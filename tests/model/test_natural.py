@@ -173,6 +173,15 @@ def test_where_a_setting_or_count_stands_is_taken_from_the_request():
     full = [g for g in grids if sum(line.count("<Checkbox") for line in g.lines) == 21]
     assert full and all(not g.lines[0].startswith("<State") for g in full)  # too big to count within the budget
     assert all(len("\n".join(g.lines)) < 1400 for g in grids)
+    lists = [plans.fam_checklist(random.Random(seed), Style()) for seed in range(300)]
+    ticked = [p for p in lists if "list:ticks" in p.tags and "=true" in p.lines[0]]
+    assert len(ticked) >= 15 and all("done" in " ".join(d.said for d in p.details) for p in ticked)
+    grouped = [p for p in lists if "list:groups" in p.tags]
+    assert len(grouped) >= 10
+    for p in grouped:  # every group the request names is a foldable block or a section of checkboxes
+        answer = "\n".join(p.lines)
+        for group in re.findall(r"\x02(\w+)\x03: ", p.details[0].said):
+            assert re.search(rf'<(?:Disclosure|Section) title="{group.capitalize()}"><Checkbox', answer), answer
 
 
 def test_chart_titles_and_lengths_vary(pairs):

@@ -169,6 +169,8 @@ def cmd_distill(args: argparse.Namespace) -> int:
 
     if args.n < 1 or args.k < 2 or args.temperature <= 0:
         raise CliError("distill needs -n >= 1, -k >= 2 and --temperature > 0")
+    if args.out and not Path(args.out).resolve().parent.is_dir():  # known before minutes of sampling, not after
+        raise CliError(f"cannot write {args.out}: its folder does not exist")
     path = _dir(args.model)
     record = _record(path)
     if record.get("format") != "chatml":

@@ -317,7 +317,7 @@ SETTING_GROUPS: dict[str, tuple[Field, ...]] = {
     "Notifications": (F("Email alerts", "Switch"), F("Push notifications", "Switch"), F("Weekly digest", "Switch"),
                       F("Digest day", "Select", options=["Monday", "Friday", "Sunday"])),
     "Appearance": (F("Dark mode", "Switch"), F("Font size", "Slider", min=10, max=30),
-                   F("Theme", "Select", options=["Light", "Dark", "System"]), F("Compact view", "Switch")),
+                   F("Theme", "Select", options=["Light", "Dark", "Auto"]), F("Compact view", "Switch")),
     "Privacy": (F("Public profile", "Switch"), F("Show online status", "Switch"),
                 F("Who can message me", "RadioGroup", options=["Everyone", "Friends", "Nobody"])),
     "Sound": (F("Volume", "Slider", min=0, max=100), F("Mute", "Switch"),
@@ -819,7 +819,7 @@ READING = (("The Glass Orchard", "Ada Penrose"), ("Salt and Cedar", "Tomas Reyne
 
 def fam_checklist(rng: random.Random, style: Style) -> Plan:
     """A list: plain items, numbered steps, titled items with a note, or tickable items bound to state."""
-    how = rng.choice(("plain", "plain", "rich", "ticks"))
+    how = rng.choice(("plain", "rich", "ticks", "ticks"))
     if how == "plain":
         part = P.list_part(rng, style)
         details = (said("", block=part.block),) if part.block else ()
@@ -833,18 +833,60 @@ def fam_checklist(rng: random.Random, style: Style) -> Plan:
         return Plan("checklist", "my reading list", "reading list", (el("List", items=items),), (said(words),),
                     ("list:rich",), context="I want to read more")
     kind = rng.choice(("trip", "chores", "errands", "groceries"))
+    if rng.random() < 0.3:
+        return _grouped_checklist(rng, style)
     labels = pools.things(rng, kind, rng.randint(2, 5))
-    left = f"{len(labels)} - {_done_sum(labels)}"
+    n = len(labels)
+    done = labels[:rng.randint(1, n - 1)] if n > 2 and rng.random() < 0.4 else []
     words = joined([val(x) for x in labels], rng)
     title, what, noun = P.LIST_TITLES[kind], f"a checklist I can tick off: {words}", f"checklist: {words}"
     if rng.random() < 0.5:  # "a packing list with a checkbox per item": the list's name is its title
         name = f"{P.LIST_TITLES[kind].lower()} list"
         per = rng.choice(("with a checkbox per item", "with a box to tick for each", "with tick boxes"))
-        title, what, noun = f"{P.LIST_TITLES[kind]} list", f"a {val(name)} {per}: {words}", f"{val(name)}, {per}: {words}"
-    lines = _with_state({var(lab): False for lab in labels},
-                        el("Card", *_checks(labels, {}), text(f"{{{left}}} left", muted=True), title=title))
-    return Plan("checklist", what, noun, lines,
-                (said("how many are left"),), ("list:ticks",), context="I always forget something")
+        title, what, noun = f"{P.LIST_TITLES[kind]} list", f"{'an' if name[0] in 'aeiou' else 'a'} {val(name)} {per}: {words}", \
+            f"{val(name)}, {per}: {words}"
+    details = []
+    if done:  # where the list stands now: "I've done the first two" ticks them
+        k = say_number(len(done), style)
+        details.append(said(rng.choice((f"I've done the first {k}" if len(done) > 1 else "the first one is done",
+                                        f"{joined([val(x) for x in done], rng)} already done")),
+                            f"first {k} done"))
+    if rng.random() < 0.5:
+        summary = text(f"{{{n} - {_done_sum(labels)}}} left", muted=True)
+        details.append(said("how many are left"))
+    else:
+        summary = text(f"{{{_done_sum(labels)}}} of {n} done", muted=True)
+        details.append(said(rng.choice(("how many are done", "how many I've ticked"))))
+    lines = _with_state({var(lab): lab in done for lab in labels},
+                        el("Card", *_checks(labels, {}), summary, title=title))
+    return Plan("checklist", what, noun, lines, tuple(details), ("list:ticks",), context="I always forget something")
+
+
+PACKING_GROUPS = {"Clothes": ("Rain jacket", "Warm socks", "Sun hat", "Swimsuit", "Fleece", "Walking shoes"),
+                  "Wash bag": ("Toothbrush", "Shampoo", "Razor", "Sun cream", "Deodorant"),
+                  "Papers": ("Passport", "Tickets", "Hotel booking", "Driving licence", "Visa"),
+                  "Gadgets": ("Charger", "Headphones", "Power bank", "Adapter plug", "Camera")}
+
+
+def _grouped_checklist(rng: random.Random, style: Style) -> Plan:
+    """A packing list in named groups: each group folds open (a Disclosure in an Accordion) or is a Section,
+    with a plain checkbox per item (too many items to declare and count within the answer's budget)."""
+    groups = rng.sample(list(PACKING_GROUPS), rng.randint(2, 3))
+    items = {g: rng.sample(PACKING_GROUPS[g], rng.randint(2, 4)) for g in groups}
+    fold = rng.random() < 0.6
+    blocks = [el("Disclosure" if fold else "Section", *(el("Checkbox", label=x) for x in items[g]), title=g)
+              for g in groups]
+    body = el("Accordion", *blocks) if fold else "\n".join(blocks)
+    trip = rng.choice(("a weekend away", "a beach week", "a city trip", "a hiking trip"))
+    how = rng.choice(("in groups I can fold open", "in collapsible sections", "with a section per group")) if fold \
+        else rng.choice(("with a section per group", "grouped under headings"))
+    per = rng.choice(("and a checkbox per item", "with tick boxes", ""))
+    listed = "; ".join(f"{val(g.lower())}: {joined([val(x.lower()) for x in items[g]], rng)}" for g in groups)
+    what = f"a packing list for {trip} {how}" + (f" {per}" if per else "")
+    lines = (el("Card", body, title="Packing list"),) if fold else \
+        (el("Heading", "Packing list", level=2), *blocks)
+    return Plan("checklist", what, "packing list", lines, (said(listed, listed),), ("list:groups",),
+                context="I always forget something")
 
 
 # --------------------------------------------------------------------------- pages and cards
