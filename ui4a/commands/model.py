@@ -150,9 +150,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_eval(args: argparse.Namespace) -> int:
     path = _dir(args.model)
-    if not (path / "build.json").exists():
-        raise CliError(f"no build record at {path}/build.json (run `ui4a model build`)")
-    record = json.loads((path / "build.json").read_text())
+    record = _record(path)
     limit = args.limit or record.get("config", {}).get("eval_limit") or 200
     metrics = evaluate_dir(path, limit)
     if args.record:

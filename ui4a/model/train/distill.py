@@ -65,12 +65,13 @@ def request_terms(request: str) -> tuple[set[float], set[str]]:
 
 def faithfulness(request: str, answer: str) -> float:
     """The share of the answer's data values written in the request (1.0 when it shows none)."""
-    from ui4a.model.train.natural import answer_values, said_in
+    from ui4a.model.train.natural import answer_values, said_in, searchable
 
     values = [v for v in answer_values(answer) if v != ""]
     if not values:
         return 1.0
-    return sum(said_in(v, request) for v in values) / len(values)
+    text = searchable(request)
+    return sum(said_in(v, text) for v in values) / len(values)
 
 
 def coverage(request: str, answer: str) -> float:

@@ -52,7 +52,7 @@ from ui4a.model.train.speech import (
 )
 from ui4a.model.train.subjects import named, with_subject
 
-__all__ = ["HELDOUT", "adversarial", "answer_values", "copied", "dataset", "generate", "is_heldout", "said_in"]
+__all__ = ["HELDOUT", "adversarial", "answer_values", "copied", "dataset", "generate", "is_heldout", "said_in", "searchable"]
 
 VAGUE_SHARE = 0.06
 STRUCTURE_SHARE = 0.04
@@ -307,15 +307,20 @@ def _written(form: str, request: str) -> bool:
     return re.search(head + re.escape(form) + tail, request) is not None
 
 
-def said_in(value: str | float, request: str) -> bool:
-    """``value`` is written in ``request`` in one of its forms (case and runs of spaces ignored)."""
-    request = re.sub(r"\s+", " ", request.casefold())
-    return value == "" or any(_written(f.casefold(), request) for f in forms_of(value) if f)
+def searchable(request: str) -> str:
+    """``request`` as :func:`said_in` looks into it: case-folded, each run of spaces one space."""
+    return re.sub(r"\s+", " ", request.casefold())
+
+
+def said_in(value: str | float, text: str) -> bool:
+    """``value`` is written, in one of its forms, in ``text`` (a request made :func:`searchable` once)."""
+    return value == "" or any(_written(f.casefold(), text) for f in forms_of(value) if f)
 
 
 def copied(pair: Pair) -> bool:
     """Every data value of the answer is written in the request, in one of its forms."""
-    return all(said_in(v, pair.request) for v in answer_values(pair.answer))
+    text = searchable(pair.request)
+    return all(said_in(v, text) for v in answer_values(pair.answer))
 
 
 # --------------------------------------------------------------------------- figures
