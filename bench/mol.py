@@ -32,7 +32,7 @@ def heldout(model: Any, record: dict, limit: int) -> dict[str, Any]:
     if record.get("format") == "chatml":
         from ui4a.model.train import natural, questions
 
-        _, pairs = natural.dataset(cfg["n_train"], cfg["n_heldout"], seed=cfg["seed"])
+        _, pairs = natural.split_of(cfg)
         _, routes = questions.route_dataset(cfg["route_train"], cfg["route_heldout"], seed=cfg["seed"])
         router = sum(model.route(r)[0] == label for r, label in routes) / len(routes)
         chat = score_chat(model, "chat")

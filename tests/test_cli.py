@@ -149,3 +149,19 @@ def test_model_build_refuses_a_continue_from_without_a_build_record(tmp_path):
     out = ui4a("model", "build", "--continue-from", str(tmp_path), "--out", str(tmp_path / "m"))
     assert out.returncode == 2 and b"no build record there" in out.stderr and b"Traceback" not in out.stderr
     assert not (tmp_path / "m").exists()
+
+
+def test_model_eval_and_distill_answer_bad_input_in_one_line(tmp_path):
+    (tmp_path / "build.json").write_text("{oops")
+    cases = [
+        (("model", "eval", "--model", str(tmp_path)), "build.json is not JSON"),
+        (("model", "eval", "--split", "train", "--record"), "cannot be used with --split train"),
+        (("model", "eval", "--split", "train", "--model", "models/ui4a-tiny"), "not adapters on a pretrained base"),
+        (("model", "distill", "-k", "1"), "-k"),
+        (("model", "distill", "--out", str(tmp_path / "no" / "x.jsonl")), "its folder does not exist"),
+    ]
+    for args, said in cases:
+        out = ui4a(*args)
+        err = out.stderr.decode()
+        assert out.returncode == 2 and said in err and "Traceback" not in err, (args, err)
+        assert len(err.strip().splitlines()) == 1, (args, err)

@@ -52,7 +52,7 @@ def test_adapters_were_trained_on_the_data_and_prompt_the_harness_now_has():
 
     record = _record()
     cfg = record["config"]
-    train, heldout = natural.dataset(cfg["n_train"], cfg["n_heldout"], seed=cfg["seed"])
+    train, heldout = natural.split_of(cfg)
     assert data_hash(heldout) == record["heldout_hash"] and data_hash(train) == record["data_hash"]
     routes, _ = questions.route_dataset(cfg["route_train"], cfg["route_heldout"], seed=cfg["seed"])
     assert sha(json.dumps(routes)) == record["route_data_hash"]

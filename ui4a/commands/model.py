@@ -36,6 +36,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    "build's own eval_limit, else 200)")
     e.add_argument("--record", action="store_true", help="also write the figures into the build record's "
                    "heldout block (what `ui4a model build` does after training)")
+    e.add_argument("--split", choices=("heldout", "train"), default="heldout", help="train: decode the first "
+                   "--limit UI requests of the training split instead (structure there is the data's ceiling "
+                   "for the adapter: how much of what it was taught it reproduces); only the UI figures")
     e.set_defaults(func=cmd_eval)
     d = verbs.add_parser("distill", help="rejection sampling: the best of k answers per request by a reward "
                          "(validity, values copied from the request), beside the greedy answer")
@@ -152,6 +155,15 @@ def cmd_eval(args: argparse.Namespace) -> int:
     path = _dir(args.model)
     record = _record(path)
     limit = args.limit or record.get("config", {}).get("eval_limit") or 200
+    if args.split == "train":
+        if args.record:
+            raise CliError("--record keeps held-out figures; it cannot be used with --split train")
+        if record.get("format") != "chatml":
+            raise CliError(f"{path} is not adapters on a pretrained base; --split train scores the default model's kind")
+        from ui4a.model.train.heldout import fit_pretrained
+
+        print(json.dumps(fit_pretrained(path, record, limit), indent=2))
+        return 0
     metrics = evaluate_dir(path, limit)
     if args.record:
         record = json.loads((path / "build.json").read_text())  # re-read: the evaluation takes minutes
@@ -175,7 +187,7 @@ def cmd_distill(args: argparse.Namespace) -> int:
         raise CliError(f"{path} is not adapters on a pretrained base; distill samples the default model's kind")
     cfg = record["config"]
     if args.split == "heldout":
-        _, pairs = natural.dataset(cfg["n_train"], cfg["n_heldout"], seed=cfg["seed"])
+        _, pairs = natural.split_of(cfg)
         pairs = [p for p in pairs if p.adapter == "ui"][:args.n]
     else:
         pairs = [p for p in natural.generate(args.n, args.seed) if p.adapter == "ui"]

@@ -122,7 +122,7 @@ def evaluate_pretrained(path: Any, record: dict[str, Any], limit: int) -> dict[s
     from ui4a.model.train import natural, questions
 
     cfg = record["config"]
-    _, heldout = natural.dataset(cfg["n_train"], cfg["n_heldout"], seed=cfg["seed"])
+    _, heldout = natural.split_of(cfg)
     _, routes = questions.route_dataset(cfg["route_train"], cfg["route_heldout"], seed=cfg["seed"])
     model = LocalModel(path)
     started = time.monotonic()
@@ -136,5 +136,23 @@ def evaluate_pretrained(path: Any, record: dict[str, Any], limit: int) -> dict[s
         "base_alone": score_chat(model, None),
         "heldout_pairs": min(limit, len(heldout)),
     }
+    metrics["eval_seconds"] = round(time.monotonic() - started, 1)
+    return metrics
+
+
+def fit_pretrained(path: Any, record: dict[str, Any], limit: int) -> dict[str, Any]:
+    """The adapter under the grammar on the first ``limit`` UI requests of its own *training* split.
+
+    Beside the held-out figures this separates two causes of a miss: a structure the adapter was taught
+    and does not reproduce (too little capacity or training) from one it was never shown (generalisation).
+    """
+    from ui4a.model.backends.local import LocalModel
+    from ui4a.model.train import natural
+
+    train, _ = natural.split_of(record["config"])
+    model = LocalModel(path)
+    started = time.monotonic()
+    metrics = {"ui_constrained_train": score_ui(model, train, constrained=True, limit=limit).as_dict(),
+               "train_pairs": min(limit, sum(p.adapter == "ui" for p in train))}
     metrics["eval_seconds"] = round(time.monotonic() - started, 1)
     return metrics

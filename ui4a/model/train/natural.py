@@ -34,7 +34,8 @@ import random
 import re
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 from ui4a.model.train.adversarial import adversarial
 from ui4a.model.train.data import Pair, components_of
@@ -222,6 +223,11 @@ def dataset(n_train: int, n_heldout: int, seed: int) -> tuple[list[Pair], list[P
                     break
         held.append(pending[want].pop(0))
     return train, held
+
+
+def split_of(config: Mapping[str, Any]) -> tuple[list[Pair], list[Pair]]:
+    """The train and held-out splits a build record's ``config`` names (its counts and seed)."""
+    return dataset(config["n_train"], config["n_heldout"], seed=config["seed"])
 
 
 def _take(source: Iterable[Pair], n: int, keep) -> list[Pair]:
