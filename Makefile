@@ -23,8 +23,8 @@ $(BUN):
 setup: $(STAMP) $(BUN)
 	./scripts/setup-system.sh
 
-# The playground on the default model source, in production mode; PORT=3000 by default.
-PORT ?= 3000
+# The playground on the default model source, in production mode; PORT (or UI4A_PORT) is 3000 by default.
+PORT ?= $(or $(UI4A_PORT),3000)
 run: setup
 	@echo "UI4A playground: http://localhost:$(PORT)/  (components: /components, examples: /examples)"
 	./scripts/serve-app.sh $(PORT)
