@@ -197,10 +197,12 @@ def test_batched_constrained_rows_match_one_by_one(tiny_model):
 
 
 @pytest.mark.parametrize("raw, quote", [
-    ('"abc', '"'), ("\"a {x ? 'b", "'"), ("\"a {x ? 'b' : 'c'", '"'), ("\"a {x ? 'b' : 'c'}", '"'),
+    ('"abc', '"'), ("\"a {x ? 'b", "'"), ("\"a {x ? 'b' : 'c'}", '"'),
     ('["a","b', '"'), ('["a","b"', None), ("{a + \"x{'y'}", '"'), ('"a\\"b', '"'), ("[1, {k: 2}", None),
+    # Inside an interpolation or a bracket within a string, the innermost thing open is not a string:
+    ("\"a {x ? 'b' : 'c'", None), ('"a {max(1, 2', None), ("\"a {f('x', [1", None),
 ])
-def test_open_quote_is_the_innermost_string(raw, quote):
+def test_open_quote_is_the_string_the_text_ends_directly_in(raw, quote):
     assert open_quote(raw) == quote
 
 
@@ -208,6 +210,16 @@ def test_an_answer_stuck_in_a_string_nested_in_an_interpolation_still_ends(tok):
     # The fake model opens a single-quoted string inside a double-quoted one, then only ever wants "!".
     start = "<State x=true /><Card title=\"a {x ? 'b"
     text, ended, state = decode(tok, scripted(tok, start, "!"), 60)
+    assert ended and state.active, text
+    assert check(text).document is not None, text
+    assert text.startswith(start), text
+
+
+def test_an_answer_stuck_in_a_call_inside_a_string_interpolation_still_ends(tok):
+    # Seen with a real adapter: a call's arguments inside "{…}" in a string, listed forever. The quote
+    # cannot close before the bracket does, so closing mode must close the bracket, not wait for a quote.
+    start = '<State n=1 /><Card title="a {(n + 2'
+    text, ended, state = decode(tok, scripted(tok, start, " + 2"), 70)
     assert ended and state.active, text
     assert check(text).document is not None, text
     assert text.startswith(start), text

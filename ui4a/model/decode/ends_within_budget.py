@@ -60,12 +60,14 @@ _PROP_VALUES = ("0", '""', '"x"', "[]", '["x"]', "{0}", "{x}", "{submit()}")
 
 
 def open_quote(raw: str) -> str | None:
-    """The quote of the innermost string still open in a value's raw text, if any.
+    """The quote of the string a value's raw text ends directly in, if it does.
 
-    The parser only tracks the outermost string; a string nested in an
-    interpolation (``"a {x ? 'b`` → ``'``) must be closed by its own quote first.
+    The parser only tracks the outermost string; a string nested in an interpolation
+    (``"a {x ? 'b`` → ``'``) must be closed by its own quote first, and a bracket or an
+    interpolation open inside a string (``"a {(n + 2`` → None) before its quote.
     """
-    return next((c for c in closers(raw) if c in "\"'"), None)  # closers come innermost first
+    inner = closers(raw)[:1]  # closers come innermost first
+    return inner if inner in ("\"", "'") else None
 
 
 def reserve(budget: int) -> int:
