@@ -206,20 +206,15 @@ def test_open_quote_is_the_string_the_text_ends_directly_in(raw, quote):
     assert open_quote(raw) == quote
 
 
-def test_an_answer_stuck_in_a_string_nested_in_an_interpolation_still_ends(tok):
-    # The fake model opens a single-quoted string inside a double-quoted one, then only ever wants "!".
-    start = "<State x=true /><Card title=\"a {x ? 'b"
-    text, ended, state = decode(tok, scripted(tok, start, "!"), 60)
-    assert ended and state.active, text
-    assert check(text).document is not None, text
-    assert text.startswith(start), text
-
-
-def test_an_answer_stuck_in_a_call_inside_a_string_interpolation_still_ends(tok):
-    # Seen with a real adapter: a call's arguments inside "{…}" in a string, listed forever. The quote
-    # cannot close before the bracket does, so closing mode must close the bracket, not wait for a quote.
-    start = '<State n=1 /><Card title="a {(n + 2'
-    text, ended, state = decode(tok, scripted(tok, start, " + 2"), 70)
+@pytest.mark.parametrize("start, loop, budget", [
+    # A single-quoted string inside a double-quoted one, then only ever "!".
+    ("<State x=true /><Card title=\"a {x ? 'b", "!", 60),
+    # Seen with a real adapter: an operand list inside "{…}" in a string, forever. The quote cannot
+    # close before the bracket does, so closing mode must close the bracket, not wait for a quote.
+    ('<State n=1 /><Card title="a {(n + 2', " + 2", 70),
+])
+def test_an_answer_stuck_inside_a_string_still_ends(tok, start, loop, budget):
+    text, ended, state = decode(tok, scripted(tok, start, loop), budget)
     assert ended and state.active, text
     assert check(text).document is not None, text
     assert text.startswith(start), text
