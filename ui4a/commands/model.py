@@ -166,7 +166,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return 0
     metrics = evaluate_dir(path, limit)
     if args.record:
-        record = json.loads((path / "build.json").read_text())  # re-read: the evaluation takes minutes
+        record = _record(path)  # re-read: the evaluation takes minutes
         record["heldout"] = metrics
         atomic.write_text(path / "build.json", json.dumps(record, indent=2) + "\n")
     print(json.dumps(metrics, indent=2))

@@ -876,14 +876,13 @@ def _grouped_checklist(rng: random.Random, style: Style) -> Plan:
     fold = rng.random() < 0.6
     blocks = [el("Disclosure" if fold else "Section", *(el("Checkbox", label=x) for x in items[g]), title=g)
               for g in groups]
-    body = el("Accordion", *blocks) if fold else "\n".join(blocks)
     trip = rng.choice(("a weekend away", "a beach week", "a city trip", "a hiking trip"))
     how = rng.choice(("in groups I can fold open", "in collapsible sections", "with a section per group")) if fold \
         else rng.choice(("with a section per group", "grouped under headings"))
     per = rng.choice(("and a checkbox per item", "with tick boxes", ""))
     listed = "; ".join(f"{val(g.lower())}: {joined([val(x.lower()) for x in items[g]], rng)}" for g in groups)
     what = f"a packing list for {trip} {how}" + (f" {per}" if per else "")
-    lines = (el("Card", body, title="Packing list"),) if fold else \
+    lines = (el("Card", el("Accordion", *blocks), title="Packing list"),) if fold else \
         (el("Heading", "Packing list", level=2), *blocks)
     return Plan("checklist", what, "packing list", lines, (said(listed, listed),), ("list:groups",),
                 context="I always forget something")
